@@ -1,0 +1,816 @@
+//! Persistence for every tenant-scoped resource, on SQLite (embedded default) or PostgreSQL.
+//! One implementation over sqlx's `Any` driver: the dialects differ only in their migrations.
+//!
+//! Every tenant resource method takes the tenant first, so an unscoped query cannot be
+//! written. Updates are optimistic (`… AND revision = $expected`): a lost update is impossible
+//! even with several replicas on one PostgreSQL database.
+
+mod migrations;
+mod records;
+
+pub use records::Record;
+
+use domain::{SessionId, SessionInputs, TenantId, TimelineEntry};
+use serde::de::DeserializeOwned;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
+use std::time::Duration;
+
+/// Which database the store runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn from_url(url: &str) -> Option<Self> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    #[error("already exists")]
+    AlreadyExists,
+    /// Someone else changed the record since it was read.
+    #[error("concurrent modification")]
+    Conflict,
+    /// A delete refused because another record references this one.
+    #[error("still referenced")]
+    InUse,
+    #[error("unsupported database url")]
+    UnsupportedUrl,
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration error: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    #[error("stored document is unreadable: {0}")]
+    Corrupt(String),
+}
+
+/// A record with the revision it was read at.
+#[derive(Debug, Clone)]
+pub struct Versioned<T> {
+    pub value: T,
+    pub revision: i64,
+}
+
+/// One page of a list, newest first.
+#[derive(Debug, Clone)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct PageRequest {
+    pub limit: u32,
+    pub cursor: Option<String>,
+}
+
+/// Equality filters on promoted columns. Column names come from code, values are bound.
+#[derive(Debug, Clone, Default)]
+pub struct Filter(Vec<(&'static str, String)>);
+
+impl Filter {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn eq(mut self, column: &'static str, value: impl Into<String>) -> Self {
+        self.0.push((column, value.into()));
+        self
+    }
+    pub fn eq_opt(self, column: &'static str, value: Option<impl Into<String>>) -> Self {
+        match value {
+            Some(v) => self.eq(column, v),
+            None => self,
+        }
+    }
+}
+
+/// A malformed list cursor from a caller.
+#[derive(Debug, thiserror::Error)]
+#[error("cursor is not valid")]
+pub struct InvalidCursor;
+
+fn encode_cursor(created_ms: i64, id: &str) -> String {
+    format!("c{created_ms}-{id}")
+}
+
+pub fn decode_cursor(cursor: &str) -> Result<(i64, String), InvalidCursor> {
+    let rest = cursor.strip_prefix('c').ok_or(InvalidCursor)?;
+    let (ms, id) = rest.split_once('-').ok_or(InvalidCursor)?;
+    let ms = ms.parse::<i64>().map_err(|_| InvalidCursor)?;
+    if id.is_empty() || id.len() > 160 {
+        return Err(InvalidCursor);
+    }
+    Ok((ms, id.to_owned()))
+}
+
+/// One named counter change, applied in the same transaction as the write it counts.
+#[derive(Debug, Clone)]
+pub struct CounterDelta {
+    /// `""` for the whole tenant, otherwise an agent id.
+    pub scope: String,
+    pub name: String,
+    pub n: i64,
+    pub total: f64,
+}
+
+/// A counter's current value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counter {
+    pub name: String,
+    pub n: i64,
+    pub total: f64,
+}
+
+enum Op {
+    Insert {
+        table: &'static str,
+        id: String,
+        created_ms: i64,
+        promoted: Vec<(&'static str, Option<String>)>,
+        doc: String,
+    },
+    Update {
+        table: &'static str,
+        id: String,
+        expected: i64,
+        promoted: Vec<(&'static str, Option<String>)>,
+        doc: String,
+    },
+    Timeline {
+        session_id: String,
+        entry: TimelineEntry,
+        doc: String,
+    },
+    SessionInputs {
+        session_id: String,
+        doc: String,
+    },
+    Counter(CounterDelta),
+}
+
+/// Several writes that succeed or fail together in one transaction.
+#[derive(Default)]
+pub struct UnitOfWork {
+    ops: Vec<Op>,
+}
+
+impl UnitOfWork {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn insert<R: Record>(&mut self, r: &R) -> Result<&mut Self, StoreError> {
+        let doc = serde_json::to_string(r).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.ops.push(Op::Insert {
+            table: R::TABLE,
+            id: r.id().to_owned(),
+            created_ms: r.created_ms(),
+            promoted: r.promoted(),
+            doc,
+        });
+        Ok(self)
+    }
+
+    /// Replaces a record read at `expected`; fails the whole unit with `Conflict` if it moved.
+    pub fn update<R: Record>(&mut self, r: &R, expected: i64) -> Result<&mut Self, StoreError> {
+        let doc = serde_json::to_string(r).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.ops.push(Op::Update {
+            table: R::TABLE,
+            id: r.id().to_owned(),
+            expected,
+            promoted: r.promoted(),
+            doc,
+        });
+        Ok(self)
+    }
+
+    pub fn timeline(
+        &mut self,
+        session_id: &SessionId,
+        entry: TimelineEntry,
+    ) -> Result<&mut Self, StoreError> {
+        let doc = serde_json::to_string(&entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.ops.push(Op::Timeline {
+            session_id: session_id.as_str().to_owned(),
+            entry,
+            doc,
+        });
+        Ok(self)
+    }
+
+    pub fn session_inputs(
+        &mut self,
+        session_id: &SessionId,
+        inputs: &SessionInputs,
+    ) -> Result<&mut Self, StoreError> {
+        let doc = serde_json::to_string(inputs).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        self.ops.push(Op::SessionInputs {
+            session_id: session_id.as_str().to_owned(),
+            doc,
+        });
+        Ok(self)
+    }
+
+    pub fn count(&mut self, scope: &str, name: impl Into<String>, n: i64, total: f64) -> &mut Self {
+        self.ops.push(Op::Counter(CounterDelta {
+            scope: scope.to_owned(),
+            name: name.into(),
+            n,
+            total,
+        }));
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+}
+
+fn map_unique(e: sqlx::Error) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::AlreadyExists,
+        _ => StoreError::Database(e),
+    }
+}
+
+fn parse_doc<T: DeserializeOwned>(row: &AnyRow) -> Result<Versioned<T>, StoreError> {
+    let doc: String = row.try_get("doc")?;
+    let revision: i64 = row.try_get("revision")?;
+    let value = serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    Ok(Versioned { value, revision })
+}
+
+/// The service's store. Cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    backend: Backend,
+    /// SQLite allows one writer at a time; a single writer connection queues writes in the
+    /// process instead of failing them with SQLITE_BUSY. On PostgreSQL both are one pool.
+    writer: AnyPool,
+    reader: AnyPool,
+}
+
+impl Store {
+    /// Connects without migrating. `sqlite:` URLs create the file when missing.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::from_url(url).ok_or(StoreError::UnsupportedUrl)?;
+        match backend {
+            Backend::Sqlite => {
+                let url = if url.contains('?') {
+                    url.to_owned()
+                } else {
+                    format!("{url}?mode=rwc")
+                };
+                let writer = AnyPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .after_connect(sqlite_pragmas)
+                    .connect(&url)
+                    .await?;
+                let reader = AnyPoolOptions::new()
+                    .max_connections(max_connections.max(2))
+                    .acquire_timeout(Duration::from_secs(30))
+                    .after_connect(sqlite_pragmas)
+                    .connect(&url)
+                    .await?;
+                Ok(Self {
+                    backend,
+                    writer,
+                    reader,
+                })
+            }
+            Backend::Postgres => {
+                let pool = AnyPoolOptions::new()
+                    .max_connections(max_connections)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(url)
+                    .await?;
+                Ok(Self {
+                    backend,
+                    writer: pool.clone(),
+                    reader: pool,
+                })
+            }
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Applies pending migrations. On PostgreSQL an advisory lock makes two replicas
+    /// starting together safe; on SQLite the single writer serialises them.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        match self.backend {
+            Backend::Postgres => migrations::run(&self.writer, self.backend).await,
+            Backend::Sqlite => {
+                // SQLite has no migration lock: a process starting at the same moment may apply
+                // the same migration first, and ours then rolls back. Reading the applied list
+                // again makes it a no-op.
+                let mut attempt = 0;
+                loop {
+                    match migrations::run(&self.writer, self.backend).await {
+                        Err(_) if attempt < 5 => {
+                            attempt += 1;
+                            tokio::time::sleep(Duration::from_millis(50 * attempt)).await;
+                        }
+                        other => return other,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Readiness probe.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").fetch_one(&self.reader).await?;
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.reader.close().await;
+    }
+
+    // ---- generic record access ----
+
+    pub async fn get<R: Record>(
+        &self,
+        tenant: &TenantId,
+        id: &str,
+    ) -> Result<Versioned<R>, StoreError> {
+        let sql = format!(
+            "SELECT doc, revision FROM {} WHERE tenant_id = $1 AND id = $2",
+            R::TABLE
+        );
+        let row = sqlx::query(&sql)
+            .bind(tenant.as_str())
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        parse_doc(&row)
+    }
+
+    pub async fn list<R: Record>(
+        &self,
+        tenant: &TenantId,
+        filter: &Filter,
+        page: &PageRequest,
+    ) -> Result<Page<R>, StoreError> {
+        let mut sql = format!(
+            "SELECT doc, revision, created_ms, id FROM {} WHERE tenant_id = $1",
+            R::TABLE
+        );
+        let mut n = 1;
+        for (col, _) in &filter.0 {
+            n += 1;
+            sql.push_str(&format!(" AND {col} = ${n}"));
+        }
+        let cursor = match &page.cursor {
+            Some(c) => Some(decode_cursor(c).map_err(|_| StoreError::NotFound)?),
+            None => None,
+        };
+        if cursor.is_some() {
+            sql.push_str(&format!(
+                " AND (created_ms < ${} OR (created_ms = ${} AND id < ${}))",
+                n + 1,
+                n + 1,
+                n + 2
+            ));
+        }
+        sql.push_str(&format!(
+            " ORDER BY created_ms DESC, id DESC LIMIT {}",
+            page.limit as i64 + 1
+        ));
+        let mut q = sqlx::query(&sql).bind(tenant.as_str());
+        for (_, v) in &filter.0 {
+            q = q.bind(v.as_str());
+        }
+        if let Some((ms, id)) = &cursor {
+            q = q.bind(*ms).bind(id.as_str());
+        }
+        let rows = q.fetch_all(&self.reader).await?;
+        let mut items = Vec::with_capacity(rows.len());
+        let mut next_cursor = None;
+        for (i, row) in rows.iter().enumerate() {
+            if i as u32 == page.limit {
+                break;
+            }
+            items.push(parse_doc::<R>(row)?.value);
+            if i as u32 + 1 == page.limit && rows.len() as u32 > page.limit {
+                let ms: i64 = row.try_get("created_ms")?;
+                let id: String = row.try_get("id")?;
+                next_cursor = Some(encode_cursor(ms, &id));
+            }
+        }
+        Ok(Page { items, next_cursor })
+    }
+
+    /// Every record of a kind whose promoted column equals a value (e.g. the runs of a session),
+    /// oldest first. For bounded child collections only.
+    pub async fn all_where<R: Record>(
+        &self,
+        tenant: &TenantId,
+        column: &'static str,
+        value: &str,
+    ) -> Result<Vec<R>, StoreError> {
+        let sql = format!(
+            "SELECT doc, revision FROM {} WHERE tenant_id = $1 AND {column} = $2 ORDER BY created_ms, id",
+            R::TABLE
+        );
+        let rows = sqlx::query(&sql)
+            .bind(tenant.as_str())
+            .bind(value)
+            .fetch_all(&self.reader)
+            .await?;
+        rows.iter()
+            .map(|r| parse_doc::<R>(r).map(|v| v.value))
+            .collect()
+    }
+
+    pub async fn insert<R: Record>(&self, tenant: &TenantId, r: &R) -> Result<(), StoreError> {
+        let mut uow = UnitOfWork::new();
+        uow.insert(r)?;
+        self.commit(tenant, uow).await
+    }
+
+    pub async fn update<R: Record>(
+        &self,
+        tenant: &TenantId,
+        r: &R,
+        expected: i64,
+    ) -> Result<(), StoreError> {
+        let mut uow = UnitOfWork::new();
+        uow.update(r, expected)?;
+        self.commit(tenant, uow).await
+    }
+
+    /// Removes a record outright.
+    pub async fn remove<R: Record>(&self, tenant: &TenantId, id: &str) -> Result<(), StoreError> {
+        let sql = format!("DELETE FROM {} WHERE tenant_id = $1 AND id = $2", R::TABLE);
+        let done = sqlx::query(&sql)
+            .bind(tenant.as_str())
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// Deletes a record unless a row of `ref_table` (same tenant) points at it through
+    /// `ref_column`. Check and delete are one statement, so no reference can slip in between.
+    pub async fn remove_unreferenced<R: Record>(
+        &self,
+        tenant: &TenantId,
+        id: &str,
+        ref_table: &'static str,
+        ref_column: &'static str,
+    ) -> Result<(), StoreError> {
+        let sql = format!(
+            "DELETE FROM {t} WHERE tenant_id = $1 AND id = $2 AND NOT EXISTS \
+             (SELECT 1 FROM {ref_table} r WHERE r.tenant_id = $1 AND r.{ref_column} = $2)",
+            t = R::TABLE
+        );
+        let done = sqlx::query(&sql)
+            .bind(tenant.as_str())
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        if done.rows_affected() == 1 {
+            return Ok(());
+        }
+        self.get::<R>(tenant, id).await?;
+        Err(StoreError::InUse)
+    }
+
+    /// Is any row of `table` (same tenant) pointing at `id` through `column`?
+    pub async fn is_referenced(
+        &self,
+        tenant: &TenantId,
+        table: &'static str,
+        column: &'static str,
+        id: &str,
+    ) -> Result<bool, StoreError> {
+        let sql =
+            format!("SELECT 1 AS x FROM {table} WHERE tenant_id = $1 AND {column} = $2 LIMIT 1");
+        Ok(sqlx::query(&sql)
+            .bind(tenant.as_str())
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await?
+            .is_some())
+    }
+
+    /// Applies every write of `uow` in one transaction, or none of them.
+    pub async fn commit(&self, tenant: &TenantId, uow: UnitOfWork) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin().await?;
+        // Session inputs update a row that an insert in the same unit may create: run them last.
+        let (inputs, ops): (Vec<Op>, Vec<Op>) = uow
+            .ops
+            .into_iter()
+            .partition(|o| matches!(o, Op::SessionInputs { .. }));
+        // Counter deltas merge by key and go out as one upsert; a sorted key order means two
+        // PostgreSQL writers lock counter rows in the same order and cannot deadlock.
+        let mut counters: std::collections::BTreeMap<(String, String), (i64, f64)> =
+            std::collections::BTreeMap::new();
+        for op in ops.into_iter().chain(inputs) {
+            match op {
+                Op::Insert {
+                    table,
+                    id,
+                    created_ms,
+                    promoted,
+                    doc,
+                } => {
+                    let cols: String = promoted.iter().map(|(c, _)| format!(", {c}")).collect();
+                    let params: String = (0..promoted.len())
+                        .map(|i| format!(", ${}", i + 6))
+                        .collect();
+                    let sql = format!(
+                        "INSERT INTO {table} (tenant_id, id, revision, created_ms, doc{cols}) VALUES ($1, $2, $3, $4, $5{params})"
+                    );
+                    let mut q = sqlx::query(&sql)
+                        .bind(tenant.as_str())
+                        .bind(id)
+                        .bind(1_i64)
+                        .bind(created_ms)
+                        .bind(doc);
+                    for (_, v) in promoted {
+                        q = q.bind(v);
+                    }
+                    q.execute(&mut *tx).await.map_err(map_unique)?;
+                }
+                Op::Update {
+                    table,
+                    id,
+                    expected,
+                    promoted,
+                    doc,
+                } => {
+                    let sets: String = promoted
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (c, _))| format!(", {c} = ${}", i + 5))
+                        .collect();
+                    let sql = format!(
+                        "UPDATE {table} SET doc = $1, revision = revision + 1{sets} WHERE tenant_id = $2 AND id = $3 AND revision = $4"
+                    );
+                    let mut q = sqlx::query(&sql)
+                        .bind(doc)
+                        .bind(tenant.as_str())
+                        .bind(id)
+                        .bind(expected);
+                    for (_, v) in promoted {
+                        q = q.bind(v);
+                    }
+                    if q.execute(&mut *tx).await?.rows_affected() != 1 {
+                        return Err(StoreError::Conflict);
+                    }
+                }
+                Op::Timeline {
+                    session_id,
+                    entry,
+                    doc,
+                } => {
+                    sqlx::query("INSERT INTO timeline (tenant_id, session_id, sequence, doc) VALUES ($1, $2, $3, $4)")
+                        .bind(tenant.as_str())
+                        .bind(session_id)
+                        .bind(entry.sequence as i64)
+                        .bind(doc)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(|e| match map_unique(e) {
+                            // Two writers appending the same sequence: the later one lost a race.
+                            StoreError::AlreadyExists => StoreError::Conflict,
+                            other => other,
+                        })?;
+                }
+                Op::SessionInputs { session_id, doc } => {
+                    sqlx::query("UPDATE sessions SET inputs = $1 WHERE tenant_id = $2 AND id = $3")
+                        .bind(doc)
+                        .bind(tenant.as_str())
+                        .bind(session_id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                Op::Counter(d) => {
+                    let slot = counters.entry((d.scope, d.name)).or_insert((0, 0.0));
+                    slot.0 += d.n;
+                    slot.1 += d.total;
+                }
+            }
+        }
+        if !counters.is_empty() {
+            let rows: Vec<String> = (0..counters.len())
+                .map(|i| {
+                    format!(
+                        "($1, ${}, ${}, ${}, ${})",
+                        4 * i + 2,
+                        4 * i + 3,
+                        4 * i + 4,
+                        4 * i + 5
+                    )
+                })
+                .collect();
+            let sql = format!(
+                "INSERT INTO counters (tenant_id, scope, name, n, total) VALUES {} \
+                 ON CONFLICT (tenant_id, scope, name) DO UPDATE SET n = counters.n + excluded.n, total = counters.total + excluded.total",
+                rows.join(", ")
+            );
+            let mut q = sqlx::query(&sql).bind(tenant.as_str());
+            for ((scope, name), (n, total)) in counters {
+                q = q.bind(scope).bind(name).bind(n).bind(total);
+            }
+            q.execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    // ---- sessions ----
+
+    pub async fn timeline(
+        &self,
+        tenant: &TenantId,
+        session_id: &SessionId,
+    ) -> Result<Vec<TimelineEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT doc FROM timeline WHERE tenant_id = $1 AND session_id = $2 ORDER BY sequence",
+        )
+        .bind(tenant.as_str())
+        .bind(session_id.as_str())
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let doc: String = r.try_get("doc")?;
+                serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))
+            })
+            .collect()
+    }
+
+    pub async fn session_inputs(
+        &self,
+        tenant: &TenantId,
+        session_id: &SessionId,
+    ) -> Result<SessionInputs, StoreError> {
+        let row = sqlx::query("SELECT inputs FROM sessions WHERE tenant_id = $1 AND id = $2")
+            .bind(tenant.as_str())
+            .bind(session_id.as_str())
+            .fetch_optional(&self.reader)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let doc: String = row.try_get("inputs")?;
+        serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))
+    }
+
+    // ---- metrics ----
+
+    pub async fn counters(
+        &self,
+        tenant: &TenantId,
+        scope: &str,
+    ) -> Result<Vec<Counter>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT name, n, total FROM counters WHERE tenant_id = $1 AND scope = $2 ORDER BY name",
+        )
+        .bind(tenant.as_str())
+        .bind(scope)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(Counter {
+                    name: r.try_get("name")?,
+                    n: r.try_get("n")?,
+                    total: r.try_get("total")?,
+                })
+            })
+            .collect()
+    }
+
+    // ---- tenants ----
+
+    /// The random opaque token that stands for a tenant in external names (secret names).
+    pub async fn opaque_tenant_id(&self, tenant: &TenantId) -> Result<String, StoreError> {
+        let select = "SELECT opaque_id FROM tenants WHERE tenant_id = $1";
+        if let Some(row) = sqlx::query(select)
+            .bind(tenant.as_str())
+            .fetch_optional(&self.reader)
+            .await?
+        {
+            return Ok(row.try_get("opaque_id")?);
+        }
+        let fresh = uuid::Uuid::new_v4().simple().to_string();
+        sqlx::query("INSERT INTO tenants (tenant_id, opaque_id, created_ms) VALUES ($1, $2, $3) ON CONFLICT (tenant_id) DO NOTHING")
+            .bind(tenant.as_str())
+            .bind(&fresh)
+            .bind(domain::Timestamp::now().millis())
+            .execute(&self.writer)
+            .await?;
+        // Another replica may have won the insert; read back whichever token stands.
+        let row = sqlx::query(select)
+            .bind(tenant.as_str())
+            .fetch_one(&self.writer)
+            .await?;
+        Ok(row.try_get("opaque_id")?)
+    }
+
+    // ---- credential ciphertext (local_encrypted backend) ----
+
+    pub async fn put_blob(&self, reference: &str, blob: Vec<u8>) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO credential_blobs (reference, blob) VALUES ($1, $2) ON CONFLICT (reference) DO UPDATE SET blob = excluded.blob",
+        )
+        .bind(reference)
+        .bind(blob)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn get_blob(&self, reference: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let row = sqlx::query("SELECT blob FROM credential_blobs WHERE reference = $1")
+            .bind(reference)
+            .fetch_optional(&self.reader)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get("blob")?),
+            None => None,
+        })
+    }
+
+    pub async fn delete_blob(&self, reference: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM credential_blobs WHERE reference = $1")
+            .bind(reference)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    // ---- policy bundles (global: the same bundle serves every tenant) ----
+
+    pub async fn save_policy_bundle(
+        &self,
+        version: &str,
+        files_json: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO policy_bundles (version, files, created_ms) VALUES ($1, $2, $3) ON CONFLICT (version) DO NOTHING")
+            .bind(version)
+            .bind(files_json)
+            .bind(domain::Timestamp::now().millis())
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn policy_bundle(&self, version: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT files FROM policy_bundles WHERE version = $1")
+            .bind(version)
+            .fetch_optional(&self.reader)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get("files")?),
+            None => None,
+        })
+    }
+}
+
+/// WAL + NORMAL: a commit survives a process crash (kill -9); readers never block the writer.
+fn sqlite_pragmas(
+    conn: &mut sqlx::AnyConnection,
+    _meta: sqlx::pool::PoolConnectionMetadata,
+) -> futures_core_box::BoxFuture<'_, Result<(), sqlx::Error>> {
+    Box::pin(async move {
+        conn.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;")
+            .await?;
+        Ok(())
+    })
+}
+
+mod futures_core_box {
+    pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+}

@@ -1,0 +1,242 @@
+//! The store's guarantees on both backends (PostgreSQL when TEST_DATABASE_URL is set):
+//! tenant scoping, optimistic concurrency, all-or-nothing units of work, ordered pages.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use domain::*;
+use store::{Filter, PageRequest, Store, StoreError, UnitOfWork};
+
+async fn fresh(dir: &std::path::Path) -> Store {
+    let url = match std::env::var("TEST_DATABASE_URL") {
+        Ok(admin) if !admin.is_empty() => {
+            use sqlx::Executor;
+            sqlx::any::install_default_drivers();
+            let name = format!(
+                "rce_store_{}_{}",
+                std::process::id(),
+                uuid::Uuid::now_v7().simple()
+            );
+            let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
+            pool.execute(format!("CREATE DATABASE {name}").as_str())
+                .await
+                .unwrap();
+            pool.close().await;
+            format!("{}/{name}", admin.rsplit_once('/').unwrap().0)
+        }
+        _ => format!("sqlite://{}/store.db", dir.display()),
+    };
+    let store = Store::connect(&url, 4).await.unwrap();
+    store.migrate().await.unwrap();
+    // Migrating twice is a no-op.
+    store.migrate().await.unwrap();
+    store
+}
+
+fn agent(tenant: &TenantId, id: &str, ms: i64) -> Agent {
+    let t = Timestamp::from_millis(ms);
+    Agent {
+        agent_id: AgentId::parse(id).unwrap(),
+        tenant_id: tenant.clone(),
+        name: "n".into(),
+        owner: "o".into(),
+        version: "1".into(),
+        clinical_domain: "d".into(),
+        allowed_tasks: vec![TaskType::DischargeSummary],
+        capabilities: vec![],
+        model_provider: "p".into(),
+        model_version: "m".into(),
+        risk_tier: RiskTier::Low,
+        status: AgentStatus::Draft,
+        adapter_id: None,
+        execution_profile_id: None,
+        metadata: Default::default(),
+        created_at: t,
+        updated_at: t,
+    }
+}
+
+#[tokio::test]
+async fn records_are_scoped_to_their_tenant() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let a = TenantId::parse("a").unwrap();
+    let b = TenantId::parse("b").unwrap();
+    store.insert(&a, &agent(&a, "x", 1)).await.unwrap();
+    assert!(matches!(
+        store.get::<Agent>(&b, "x").await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(store
+        .list::<Agent>(
+            &b,
+            &Filter::new(),
+            &PageRequest {
+                limit: 10,
+                cursor: None
+            }
+        )
+        .await
+        .unwrap()
+        .items
+        .is_empty());
+    store.insert(&b, &agent(&b, "x", 1)).await.unwrap();
+    assert!(matches!(
+        store.insert(&a, &agent(&a, "x", 2)).await,
+        Err(StoreError::AlreadyExists)
+    ));
+    assert!(matches!(
+        store.remove::<Agent>(&b, "missing").await,
+        Err(StoreError::NotFound)
+    ));
+}
+
+#[tokio::test]
+async fn a_stale_revision_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    store.insert(&t, &agent(&t, "x", 1)).await.unwrap();
+    let read1 = store.get::<Agent>(&t, "x").await.unwrap();
+    let read2 = store.get::<Agent>(&t, "x").await.unwrap();
+    let mut first = read1.value.clone();
+    first.name = "first".into();
+    store.update(&t, &first, read1.revision).await.unwrap();
+    let mut second = read2.value.clone();
+    second.name = "second".into();
+    assert!(matches!(
+        store.update(&t, &second, read2.revision).await,
+        Err(StoreError::Conflict)
+    ));
+    let now = store.get::<Agent>(&t, "x").await.unwrap();
+    assert_eq!(now.value.name, "first");
+    assert_eq!(now.revision, read1.revision + 1);
+}
+
+#[tokio::test]
+async fn a_unit_of_work_is_all_or_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    store.insert(&t, &agent(&t, "x", 1)).await.unwrap();
+    let stale = store.get::<Agent>(&t, "x").await.unwrap();
+    store
+        .update(&t, &stale.value, stale.revision)
+        .await
+        .unwrap();
+    let mut uow = UnitOfWork::new();
+    uow.insert(&agent(&t, "new", 2)).unwrap();
+    uow.count("", "things", 1, 0.5);
+    uow.update(&stale.value, stale.revision).unwrap(); // fails: revision moved
+    assert!(matches!(
+        store.commit(&t, uow).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(
+        matches!(
+            store.get::<Agent>(&t, "new").await,
+            Err(StoreError::NotFound)
+        ),
+        "the insert was rolled back"
+    );
+    assert!(
+        store.counters(&t, "").await.unwrap().is_empty(),
+        "the counter was rolled back"
+    );
+    let mut uow = UnitOfWork::new();
+    uow.count("", "things", 2, 1.5).count("", "things", 1, 1.0);
+    store.commit(&t, uow).await.unwrap();
+    assert_eq!(
+        store.counters(&t, "").await.unwrap(),
+        vec![store::Counter {
+            name: "things".into(),
+            n: 3,
+            total: 2.5
+        }]
+    );
+}
+
+#[tokio::test]
+async fn pages_are_newest_first_and_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    for i in 0..7 {
+        // Two records share each millisecond to exercise the id tie-break.
+        store
+            .insert(&t, &agent(&t, &format!("a{i}"), 1000 + i / 2))
+            .await
+            .unwrap();
+    }
+    let mut seen = vec![];
+    let mut cursor = None;
+    loop {
+        let page = store
+            .list::<Agent>(
+                &t,
+                &Filter::new().eq("status", "draft"),
+                &PageRequest {
+                    limit: 3,
+                    cursor: cursor.clone(),
+                },
+            )
+            .await
+            .unwrap();
+        seen.extend(page.items.iter().map(|a| a.agent_id.as_str().to_owned()));
+        cursor = page.next_cursor;
+        if cursor.is_none() {
+            break;
+        }
+    }
+    assert_eq!(seen, ["a6", "a5", "a4", "a3", "a2", "a1", "a0"]);
+    assert!(store
+        .list::<Agent>(
+            &t,
+            &Filter::new().eq("status", "active"),
+            &PageRequest {
+                limit: 3,
+                cursor: None
+            }
+        )
+        .await
+        .unwrap()
+        .items
+        .is_empty());
+}
+
+#[tokio::test]
+async fn a_referenced_record_is_not_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    let mut a = agent(&t, "user", 1);
+    a.execution_profile_id = Some(ProfileId::from_string("prof_1"));
+    store.insert(&t, &a).await.unwrap();
+    let other = TenantId::parse("other").unwrap();
+    // A reference from another tenant does not count, and a missing record is NotFound.
+    assert!(matches!(
+        store
+            .remove_unreferenced::<ExecutionProfile>(
+                &other,
+                "prof_1",
+                "agents",
+                "execution_profile_id"
+            )
+            .await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(store
+        .is_referenced(&t, "agents", "execution_profile_id", "prof_1")
+        .await
+        .unwrap());
+    assert!(!store
+        .is_referenced(&other, "agents", "execution_profile_id", "prof_1")
+        .await
+        .unwrap());
+    let opaque = store.opaque_tenant_id(&t).await.unwrap();
+    assert_eq!(
+        store.opaque_tenant_id(&t).await.unwrap(),
+        opaque,
+        "stable per tenant"
+    );
+    assert_ne!(store.opaque_tenant_id(&other).await.unwrap(), opaque);
+    assert!(!opaque.contains('t') || opaque.len() == 32);
+}
