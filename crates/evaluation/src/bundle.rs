@@ -1,0 +1,370 @@
+//! The policy bundle: Rego files (plus an optional data.json) compiled once with regorus and
+//! evaluated per decision; a rule that errors or answers malformed output fails closed.
+
+use domain::{Effect, PolicyResult, Severity};
+use regorus::{CompiledPolicy, Engine, Value};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::str::FromStr;
+
+/// Every rule is a package directly under this prefix; its last component is the policy id.
+const RULE_PREFIX: &str = "data.rce.policies.";
+/// Package of the generated module that gathers every rule's result in one evaluation.
+const AGGREGATE_PACKAGE: &str = "rce_internal_aggregate";
+const DATA_FILE: &str = "data.json";
+
+/// Why a policy bundle could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum BundleError {
+    #[error("cannot read policy bundle at {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("policy file {file} is not valid Rego: {message}")]
+    Parse { file: String, message: String },
+    #[error("{DATA_FILE} of the policy bundle is invalid: {message}")]
+    Data { message: String },
+    #[error("policy bundle file {0} is neither a .rego file nor {DATA_FILE}")]
+    UnsupportedFile(String),
+    #[error("policy bundle file {0} appears more than once")]
+    DuplicateFile(String),
+    #[error("policy bundle package {0} is not a valid policy id (use [a-z0-9_])")]
+    InvalidPolicyId(String),
+    #[error("policy bundle defines no rule under package rce.policies")]
+    NoPolicies,
+}
+
+/// One rule of the bundle, with its entry point compiled on its own so that a fault in
+/// one rule can be isolated from the others.
+#[derive(Clone)]
+struct Rule {
+    id: String,
+    compiled: Option<CompiledPolicy>,
+}
+
+/// Rego policy files with their engine compiled once; cheap to evaluate many times.
+#[derive(Clone)]
+pub struct PolicyBundle {
+    files: Vec<(String, String)>,
+    version: String,
+    rules: Vec<Rule>,
+    /// All rules' results in one query; `None` when it could not be compiled, in which
+    /// case every rule is evaluated on its own.
+    aggregate: Option<CompiledPolicy>,
+}
+
+impl std::fmt::Debug for PolicyBundle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PolicyBundle")
+            .field("version", &self.version)
+            .field(
+                "files",
+                &self.files.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+            )
+            .field(
+                "rules",
+                &self.rules.iter().map(|r| &r.id).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl PolicyBundle {
+    /// Reads every `*.rego` file of `dir` and an optional `data.json`, sorted by file name.
+    /// Subdirectories and other files are ignored.
+    pub fn load_dir(dir: &Path) -> Result<Self, BundleError> {
+        let io = |source| BundleError::Io {
+            path: dir.display().to_string(),
+            source,
+        };
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let path = entry.path();
+            if !path.is_file() {
+                continue;
+            }
+            let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            if name.ends_with(".rego") || name == DATA_FILE {
+                let content = std::fs::read_to_string(&path).map_err(|source| BundleError::Io {
+                    path: path.display().to_string(),
+                    source,
+                })?;
+                files.push((name.to_owned(), content));
+            }
+        }
+        Self::from_files(files)
+    }
+
+    /// Builds a bundle from (file name, content) pairs, e.g. the stored copy of the bundle
+    /// a recorded decision used. Order of the input does not matter.
+    pub fn from_files(mut files: Vec<(String, String)>) -> Result<Self, BundleError> {
+        files.sort();
+        for pair in files.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                return Err(BundleError::DuplicateFile(pair[0].0.clone()));
+            }
+        }
+        let version = content_version(&files);
+
+        let mut engine = Engine::new();
+        let mut ids = BTreeSet::new();
+        for (name, content) in &files {
+            if name == DATA_FILE {
+                engine
+                    .add_data_json(content)
+                    .map_err(|e| BundleError::Data {
+                        message: e.to_string(),
+                    })?;
+            } else if name.ends_with(".rego") {
+                let package = engine
+                    .add_policy(name.clone(), content.clone())
+                    .map_err(|e| BundleError::Parse {
+                        file: name.clone(),
+                        message: e.to_string(),
+                    })?;
+                if let Some(id) = package.strip_prefix(RULE_PREFIX) {
+                    if !is_policy_id(id) {
+                        return Err(BundleError::InvalidPolicyId(package.clone()));
+                    }
+                    ids.insert(id.to_owned());
+                }
+            } else {
+                return Err(BundleError::UnsupportedFile(name.clone()));
+            }
+        }
+        if ids.is_empty() {
+            return Err(BundleError::NoPolicies);
+        }
+
+        let rules = ids
+            .iter()
+            .map(|id| Rule {
+                id: id.clone(),
+                compiled: engine
+                    .clone()
+                    .compile_with_entrypoint(&rule_path(id).into())
+                    .ok(),
+            })
+            .collect::<Vec<_>>();
+
+        // The aggregate names each rule statically: a comprehension over data.rce.policies
+        // would make regorus walk every package on every evaluation.
+        let mut aggregate_src =
+            format!("package {AGGREGATE_PACKAGE}\nimport rego.v1\nresults := {{\n");
+        for rule in rules.iter().filter(|r| r.compiled.is_some()) {
+            aggregate_src.push_str(&format!("  \"{0}\": {1},\n", rule.id, rule_path(&rule.id)));
+        }
+        aggregate_src.push_str("}\n");
+        let aggregate = engine
+            .add_policy(format!("{AGGREGATE_PACKAGE}.rego"), aggregate_src)
+            .ok()
+            .and_then(|_| {
+                engine
+                    .compile_with_entrypoint(&format!("data.{AGGREGATE_PACKAGE}.results").into())
+                    .ok()
+            });
+
+        Ok(Self {
+            files,
+            version,
+            rules,
+            aggregate,
+        })
+    }
+
+    /// `sha256:<hex>` of the bundle's content: for each file in name order, the name's
+    /// length, `:`, the name, the content's length, `:`, the content (lengths in bytes,
+    /// decimal). Equal content gives an equal version on every machine.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// The (file name, content) pairs, sorted by file name.
+    pub fn files(&self) -> &[(String, String)] {
+        &self.files
+    }
+
+    /// Number of rules (packages under `rce.policies`), each yielding one result.
+    pub fn policy_count(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// Policy ids in the order their results are reported.
+    pub fn policy_ids(&self) -> impl Iterator<Item = &str> {
+        self.rules.iter().map(|r| r.id.as_str())
+    }
+
+    /// One result per rule, sorted by policy id. A rule that errors, is undefined for the
+    /// input or answers something that is not a well-formed result is reported failed
+    /// with effect `block` (fail closed).
+    pub(crate) fn evaluate(&self, input: Value) -> Vec<PolicyResult> {
+        if let Some(aggregate) = &self.aggregate {
+            if let Ok(all) = aggregate.eval_with_input(input.clone()) {
+                if let Ok(serde_json::Value::Object(map)) = serde_json::to_value(&all) {
+                    if self
+                        .rules
+                        .iter()
+                        .all(|r| r.compiled.is_none() || map.contains_key(&r.id))
+                    {
+                        return self
+                            .rules
+                            .iter()
+                            .map(|rule| match map.get(&rule.id) {
+                                Some(v) if rule.compiled.is_some() => parse_result(&rule.id, v)
+                                    .unwrap_or_else(|| fail_closed(&rule.id, FailKind::Malformed)),
+                                _ => fail_closed(&rule.id, FailKind::Compile),
+                            })
+                            .collect();
+                    }
+                }
+            }
+        }
+        // Some rule errored or was undefined: isolate it by evaluating each rule alone.
+        self.rules
+            .iter()
+            .map(|rule| evaluate_rule(rule, input.clone()))
+            .collect()
+    }
+}
+
+fn rule_path(id: &str) -> String {
+    format!("{RULE_PREFIX}{id}.result")
+}
+
+fn is_policy_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+fn content_version(files: &[(String, String)]) -> String {
+    let mut hasher = Sha256::new();
+    for (name, content) in files {
+        hasher.update(format!("{}:", name.len()).as_bytes());
+        hasher.update(name.as_bytes());
+        hasher.update(format!("{}:", content.len()).as_bytes());
+        hasher.update(content.as_bytes());
+    }
+    format!("sha256:{}", hex::encode(hasher.finalize()))
+}
+
+fn evaluate_rule(rule: &Rule, input: Value) -> PolicyResult {
+    let Some(compiled) = &rule.compiled else {
+        return fail_closed(&rule.id, FailKind::Compile);
+    };
+    match compiled.eval_with_input(input) {
+        Err(_) => fail_closed(&rule.id, FailKind::Error),
+        Ok(Value::Undefined) => fail_closed(&rule.id, FailKind::Undefined),
+        Ok(value) => serde_json::to_value(&value)
+            .ok()
+            .and_then(|v| parse_result(&rule.id, &v))
+            .unwrap_or_else(|| fail_closed(&rule.id, FailKind::Malformed)),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum FailKind {
+    Compile,
+    Error,
+    Undefined,
+    Malformed,
+}
+
+/// The result reported for a rule that could not give a verdict: failed, critical, block.
+/// The message names the kind of fault only; engine errors may quote policy source.
+fn fail_closed(id: &str, kind: FailKind) -> PolicyResult {
+    let what = match kind {
+        FailKind::Compile => "policy_compile_error",
+        FailKind::Error => "policy_evaluation_error",
+        FailKind::Undefined => "policy_result_undefined",
+        FailKind::Malformed => "policy_result_malformed",
+    };
+    PolicyResult {
+        policy_id: id.to_owned(),
+        name: id.to_owned(),
+        version: "unknown".to_owned(),
+        passed: false,
+        severity: Severity::Critical,
+        effect: Effect::Block,
+        message: format!("{what}: the rule gave no valid verdict, failing closed"),
+    }
+}
+
+/// A well-formed result: every field present with the right type, allowed enum values,
+/// and a `policy_id` equal to the rule's package name (so no rule can speak for another).
+fn parse_result(id: &str, value: &serde_json::Value) -> Option<PolicyResult> {
+    let obj = value.as_object()?;
+    let text = |key: &str| obj.get(key)?.as_str().map(str::to_owned);
+    let policy_id = text("policy_id")?;
+    if policy_id != id {
+        return None;
+    }
+    let name = text("name").filter(|n| !n.trim().is_empty())?;
+    Some(PolicyResult {
+        policy_id,
+        name,
+        version: text("version")?,
+        passed: obj.get("passed")?.as_bool()?,
+        severity: Severity::from_str(obj.get("severity")?.as_str()?).ok()?,
+        effect: Effect::from_str(obj.get("effect")?.as_str()?).ok()?,
+        message: text("message")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn bundle_can_be_shared_across_threads() {
+        assert_send_sync::<PolicyBundle>();
+    }
+
+    #[test]
+    fn version_depends_on_names_and_content_not_order() {
+        let a = (
+            "a.rego".to_owned(),
+            "package rce.policies.a\nresult := 1\n".to_owned(),
+        );
+        let b = (
+            "b.rego".to_owned(),
+            "package rce.policies.b\nresult := 1\n".to_owned(),
+        );
+        let one = PolicyBundle::from_files(vec![a.clone(), b.clone()]).unwrap();
+        let two = PolicyBundle::from_files(vec![b.clone(), a.clone()]).unwrap();
+        assert_eq!(one.version(), two.version());
+        assert!(one.version().starts_with("sha256:"));
+        let renamed = ("c.rego".to_owned(), b.1.clone());
+        let three = PolicyBundle::from_files(vec![a, renamed]).unwrap();
+        assert_ne!(one.version(), three.version());
+        assert_eq!(one.policy_count(), 2);
+    }
+
+    #[test]
+    fn load_errors_are_reported() {
+        assert!(matches!(
+            PolicyBundle::from_files(vec![("x.rego".into(), "package lib\nx := 1\n".into())]),
+            Err(BundleError::NoPolicies)
+        ));
+        assert!(matches!(
+            PolicyBundle::from_files(vec![(
+                "x.rego".into(),
+                "package rce.policies.x\nresult := \n".into()
+            )]),
+            Err(BundleError::Parse { .. })
+        ));
+        assert!(matches!(
+            PolicyBundle::from_files(vec![("x.txt".into(), String::new())]),
+            Err(BundleError::UnsupportedFile(_))
+        ));
+    }
+}

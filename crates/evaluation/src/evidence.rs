@@ -1,0 +1,1103 @@
+//! Evidence: each claim checked against the sources it cites, in the labelling order
+//! no_citation, citation_not_found, contradicted, supported, partially_supported, unsupported.
+
+use crate::text::quantity::{Dim, Quantity};
+use crate::text::{analyze, Analysis, Item, Kind, Side, Split, Term, Vocab};
+use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
+use std::collections::{BTreeSet, HashSet};
+
+/// Coverage at or above which a fact counts as stated by the sources.
+const SUPPORTED_MIN: f64 = 0.70;
+/// Coverage at or above which a fact counts as partly stated.
+const PARTIAL_MIN: f64 = 0.40;
+/// Weight of a quantity in a fact's coverage (a number is a fact of its own).
+const QTY_WEIGHT: f64 = 2.5;
+/// Weight of a frequency (BID, daily): real but small.
+const FREQ_WEIGHT: f64 = 1.0;
+/// Credit for a fact word found in the best sentence's neighbours or its document title.
+const NEAR_CREDIT: f64 = 0.9;
+/// Credit for a fact word found only elsewhere in the cited sources.
+const FAR_CREDIT: f64 = 0.6;
+/// Context similarity from which a source quantity describes the same attribute.
+const SAME_ATTRIBUTE_SIM: f64 = 0.3;
+/// Context similarity from which a different value in the source contradicts the claim.
+const CONTRADICT_SIM: f64 = 0.4;
+/// Similarity floor of a source quantity of the same dimension owned by the same drug.
+const DRUG_OWNER_SIM: f64 = 0.5;
+/// Candidates within this share of the best similarity are treated as equally good.
+const NEAR_TIE: f64 = 0.92;
+/// Share of the best sentence's score from which another sentence is also "aligned".
+const ALIGNED_SHARE: f64 = 0.8;
+/// Share of a fact's word weight the best sentence must hold before polarity is compared.
+const POLARITY_MIN_OVERLAP: f64 = 0.5;
+const BM25_K1: f64 = 1.2;
+const BM25_B: f64 = 0.75;
+
+/// Context of one value: (term, side, informativeness, closeness) per nearby word.
+type Context = Vec<(Term, Option<Side>, f64, f64)>;
+
+/// One analysed source document, with what every claim asks of it precomputed.
+struct Doc {
+    body: Analysis,
+    usable: bool,
+    /// Every term of body and title.
+    terms: HashSet<Term>,
+    title_terms: HashSet<Term>,
+    /// Per body item: the context and owning drug of a quantity (empty for words).
+    value_context: Vec<Context>,
+    value_owner: Vec<Option<Term>>,
+}
+
+/// The run's sources, analysed once and shared by every claim and medication check.
+pub(crate) struct Corpus<'a> {
+    pub(crate) sources: &'a [SourceReference],
+    generated_at: Timestamp,
+    pub(crate) vocab: Vocab,
+    docs: Option<Vec<Doc>>,
+    /// IDF per term id (terms first seen after the sources, e.g. in claims, get `max_idf`).
+    idf: Vec<f64>,
+    max_idf: f64,
+    sentence_count: u32,
+    avg_len: f64,
+}
+
+impl<'a> Corpus<'a> {
+    pub(crate) fn new(sources: &'a [SourceReference], generated_at: Timestamp) -> Self {
+        Self {
+            sources,
+            generated_at,
+            vocab: Vocab::default(),
+            docs: None,
+            idf: Vec::new(),
+            max_idf: 1.0,
+            sentence_count: 0,
+            avg_len: 1.0,
+        }
+    }
+
+    /// Analyses every source on first use (IDF needs all of them), then precomputes the
+    /// context of every source value so claims only compare.
+    fn ensure(&mut self) {
+        if self.docs.is_some() {
+            return;
+        }
+        let mut analysed = Vec::with_capacity(self.sources.len());
+        let mut df: Vec<u32> = Vec::new();
+        let mut total_len = 0usize;
+        for s in self.sources {
+            let body = analyze(&s.content, &mut self.vocab);
+            let title = analyze(&s.title, &mut self.vocab);
+            for sent in &body.sentences {
+                self.sentence_count += 1;
+                total_len += sent.items.len();
+                let terms: BTreeSet<Term> = body.items[sent.items.clone()]
+                    .iter()
+                    .filter_map(Item::term)
+                    .collect();
+                for t in terms {
+                    let t = t as usize;
+                    if df.len() <= t {
+                        df.resize(t + 1, 0);
+                    }
+                    df[t] += 1;
+                }
+            }
+            analysed.push((body, title, s.authored_at <= self.generated_at));
+        }
+        let n = f64::from(self.sentence_count.max(1));
+        let idf = |df: f64| (1.0 + (n - df + 0.5) / (df + 0.5)).ln().clamp(0.3, 5.0);
+        self.max_idf = idf(0.0);
+        self.idf = df.iter().map(|d| idf(f64::from(*d))).collect();
+        self.avg_len = if self.sentence_count == 0 {
+            1.0
+        } else {
+            (total_len as f64 / f64::from(self.sentence_count)).max(1.0)
+        };
+        let mut docs = Vec::with_capacity(analysed.len());
+        for (body, title, usable) in analysed {
+            let mut value_context = vec![Vec::new(); body.items.len()];
+            let mut value_owner = vec![None; body.items.len()];
+            for sent in &body.sentences {
+                let items = &body.items[sent.items.clone()];
+                for (k, it) in items.iter().enumerate() {
+                    if it.qty().is_some() {
+                        value_context[sent.items.start + k] = context(self, items, k);
+                        value_owner[sent.items.start + k] = owner_drug(items, k);
+                    }
+                }
+            }
+            let title_terms: HashSet<Term> = title.items.iter().filter_map(Item::term).collect();
+            let mut terms: HashSet<Term> = body.items.iter().filter_map(Item::term).collect();
+            terms.extend(title_terms.iter().copied());
+            docs.push(Doc {
+                body,
+                usable,
+                terms,
+                title_terms,
+                value_context,
+                value_owner,
+            });
+        }
+        self.docs = Some(docs);
+    }
+
+    fn idf(&self, t: Term) -> f64 {
+        self.idf.get(t as usize).copied().unwrap_or(self.max_idf)
+    }
+
+    fn word_weight(&self, item: &Item) -> f64 {
+        match item.kind {
+            Kind::Word(t) => {
+                let mut w = self.idf(t);
+                if item.light {
+                    w *= 0.35;
+                }
+                if item.drug {
+                    w *= 1.3;
+                }
+                w
+            }
+            Kind::Qty(q) if q.dim == Dim::Frequency => FREQ_WEIGHT,
+            Kind::Qty(_) => QTY_WEIGHT,
+        }
+    }
+
+    /// Usable sentences of the given documents as (doc index, sentence index).
+    fn sentences_of(&self, docs: &[usize]) -> Vec<(usize, usize)> {
+        let Some(all) = &self.docs else {
+            return Vec::new();
+        };
+        docs.iter()
+            .filter(|d| all.get(**d).is_some_and(|doc| doc.usable))
+            .flat_map(|d| (0..all[*d].body.sentences.len()).map(move |s| (*d, s)))
+            .collect()
+    }
+
+    pub(crate) fn usable_docs(&mut self) -> Vec<usize> {
+        self.ensure();
+        self.docs
+            .as_ref()
+            .map(|d| (0..d.len()).filter(|i| d[*i].usable).collect())
+            .unwrap_or_default()
+    }
+
+    fn sentence_items(&self, (d, s): (usize, usize)) -> &[Item] {
+        match &self.docs {
+            Some(docs) => {
+                let body = &docs[d].body;
+                &body.items[body.sentences[s].items.clone()]
+            }
+            None => &[],
+        }
+    }
+}
+
+/// What the medication check needs from the evidence machinery.
+pub(crate) struct SentenceRef<'c> {
+    pub items: &'c [Item],
+}
+
+impl Corpus<'_> {
+    /// Every usable sentence with its items (used by the medication check).
+    pub(crate) fn usable_sentences(&mut self) -> Vec<SentenceRef<'_>> {
+        let docs = self.usable_docs();
+        let refs = self.sentences_of(&docs);
+        refs.into_iter()
+            .map(|r| SentenceRef {
+                items: self.sentence_items(r),
+            })
+            .collect()
+    }
+}
+
+/// Verdicts for every claim, in claim order.
+pub(crate) fn evaluate_claims(corpus: &mut Corpus<'_>, claims: &[Claim]) -> Vec<EvidenceResult> {
+    claims.iter().map(|c| evaluate_claim(corpus, c)).collect()
+}
+
+fn result(
+    claim: &Claim,
+    cited: &[String],
+    support: Support,
+    score: f64,
+    reasons: Vec<String>,
+) -> EvidenceResult {
+    EvidenceResult {
+        claim_id: claim.claim_id.clone(),
+        cited_source_ids: cited.to_vec(),
+        support,
+        score: round4(score),
+        reasons,
+        best_span: None,
+    }
+}
+
+fn round4(x: f64) -> f64 {
+    (x.clamp(0.0, 1.0) * 10_000.0).round() / 10_000.0
+}
+
+fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
+    let mut cited: Vec<String> = Vec::new();
+    for id in &claim.supporting_source_ids {
+        if !cited.contains(id) {
+            cited.push(id.clone());
+        }
+    }
+    if cited.is_empty() {
+        return result(
+            claim,
+            &cited,
+            Support::NoCitation,
+            0.0,
+            vec!["no_citation".into()],
+        );
+    }
+    let missing: Vec<String> = cited
+        .iter()
+        .filter(|id| !corpus.sources.iter().any(|s| &s.source_id == *id))
+        .map(|id| format!("citation_not_found:{id}"))
+        .collect();
+    if !missing.is_empty() {
+        return result(claim, &cited, Support::CitationNotFound, 0.0, missing);
+    }
+
+    corpus.ensure();
+    let mut reasons = Vec::new();
+    let mut doc_ids = Vec::new();
+    for id in &cited {
+        for (i, s) in corpus.sources.iter().enumerate() {
+            if &s.source_id == id && !doc_ids.contains(&i) {
+                if s.authored_at <= corpus.generated_at {
+                    doc_ids.push(i);
+                } else {
+                    reasons.push(format!("source_after_generation:{id}"));
+                }
+            }
+        }
+    }
+    if doc_ids.is_empty() {
+        reasons.push("no_usable_source".into());
+        return result(claim, &cited, Support::Unsupported, 0.0, reasons);
+    }
+
+    let analysis = analyze(&claim.statement, &mut corpus.vocab);
+    let check = Checker::new(corpus, &analysis, &doc_ids);
+    let facts = split_facts(corpus, &analysis);
+
+    let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
+    let mut contradictions = check.quantity_contradictions();
+    for (fact, r) in facts.iter().zip(&ranked) {
+        contradictions.extend(check.polarity_contradictions(fact, r));
+    }
+    if !contradictions.is_empty() {
+        let mut seen = BTreeSet::new();
+        contradictions.retain(|r| seen.insert(r.clone()));
+        return result(claim, &cited, Support::Contradicted, 0.0, contradictions);
+    }
+
+    let mut supported = 0usize;
+    let mut partial = 0usize;
+    let mut weight_sum = 0.0;
+    let mut covered_sum = 0.0;
+    let mut best: Option<(f64, (usize, usize))> = None;
+    let mut value_missing = false;
+    let mut drug_missing = false;
+    for (fact, r) in facts.iter().zip(&ranked) {
+        let fc = check.fact_coverage(fact, r);
+        weight_sum += fc.weight;
+        covered_sum += fc.coverage * fc.weight;
+        value_missing |= fc.unmatched_quantities > 0;
+        drug_missing |= fc.drug_missing;
+        if fc.drug_missing {
+            continue;
+        }
+        if fc.coverage >= SUPPORTED_MIN && fc.unmatched_quantities == 0 {
+            supported += 1;
+        } else if fc.coverage >= PARTIAL_MIN {
+            partial += 1;
+        } else {
+            continue;
+        }
+        if let Some(s) = fc.best_sentence {
+            if best.is_none_or(|(c, _)| fc.coverage > c) {
+                best = Some((fc.coverage, s));
+            }
+        }
+    }
+    let coverage = if weight_sum > 0.0 {
+        covered_sum / weight_sum
+    } else {
+        0.0
+    };
+    let n = facts.len();
+    let support = if n > 0 && supported == n {
+        Support::Supported
+    } else if supported + partial > 0 {
+        Support::PartiallySupported
+    } else {
+        Support::Unsupported
+    };
+    reasons.push(format!("facts_supported:{supported}/{n}"));
+    if support != Support::Supported {
+        reasons.push("fact_not_found".into());
+        if value_missing {
+            reasons.push("value_not_found".into());
+        }
+        if drug_missing {
+            reasons.push("medication_not_found".into());
+        }
+    }
+    let mut out = result(claim, &cited, support, coverage, reasons);
+    if support != Support::Unsupported {
+        if let Some((_, (d, s))) = best {
+            out.best_span = span(corpus, d, s);
+        }
+    }
+    out
+}
+
+fn span(corpus: &Corpus<'_>, d: usize, s: usize) -> Option<EvidenceSpan> {
+    let doc = corpus.docs.as_ref()?.get(d)?;
+    let sent = doc.body.sentences.get(s)?;
+    let source = corpus.sources.get(d)?;
+    let content = &source.content;
+    let (start, end) = (sent.start as usize, sent.end as usize);
+    if start > end
+        || end > content.len()
+        || !content.is_char_boundary(start)
+        || !content.is_char_boundary(end)
+    {
+        return None;
+    }
+    let cs = content[..start].chars().count();
+    let ce = cs + content[start..end].chars().count();
+    Some(EvidenceSpan {
+        source_id: source.source_id.clone(),
+        start: cs,
+        end: ce,
+    })
+}
+
+/// A fact: a run of the claim's items between cuts.
+type Fact<'a> = &'a [Item];
+
+/// Cuts a claim into facts at sentence ends and semicolons, and at commas and
+/// conjunctions when both sides carry at least two content units of their own.
+fn split_facts<'a>(corpus: &Corpus<'_>, a: &'a Analysis) -> Vec<Fact<'a>> {
+    let units = |items: &[Item]| {
+        items
+            .iter()
+            .filter(|i| !(i.light && i.qty().is_none()) && corpus.word_weight(i) > 0.0)
+            .count()
+    };
+    let mut facts = Vec::new();
+    let mut last = 0usize;
+    let n = a.items.len();
+    for (k, &(at, kind)) in a.splits.iter().enumerate() {
+        if at <= last || at >= n {
+            continue;
+        }
+        let next = a.splits.get(k + 1).map_or(n, |(x, _)| (*x).min(n));
+        let cut = match kind {
+            Split::Hard => true,
+            Split::Comma | Split::Conjunction => {
+                units(&a.items[last..at]) >= 2 && units(&a.items[at..next.max(at)]) >= 2
+            }
+        };
+        if cut {
+            facts.push(&a.items[last..at]);
+            last = at;
+        }
+    }
+    if last < n {
+        facts.push(&a.items[last..n]);
+    }
+    facts.retain(|f| !f.is_empty());
+    facts
+}
+
+struct FactCoverage {
+    coverage: f64,
+    weight: f64,
+    unmatched_quantities: usize,
+    drug_missing: bool,
+    best_sentence: Option<(usize, usize)>,
+}
+
+/// Sentences ranked by BM25 for one fact, best first.
+type Ranked = Vec<((usize, usize), f64)>;
+
+/// Everything needed to compare one claim with its usable cited sources.
+struct Checker<'c, 'a> {
+    corpus: &'c Corpus<'a>,
+    claim: &'c Analysis,
+    sentences: Vec<(usize, usize)>,
+    /// The usable cited documents.
+    usable: Vec<&'c Doc>,
+    /// Alignment of each claim quantity, by item position (computed once per claim).
+    aligned: Vec<(usize, QtyAlign)>,
+}
+
+/// Outcome of aligning one claim quantity with the sources.
+#[derive(Clone)]
+enum QtyAlign {
+    Matched,
+    Mismatch(String),
+    NotFound,
+}
+
+impl<'c, 'a> Checker<'c, 'a> {
+    fn new(corpus: &'c Corpus<'a>, claim: &'c Analysis, docs: &'c [usize]) -> Self {
+        let sentences = corpus.sentences_of(docs);
+        let usable: Vec<&Doc> = docs
+            .iter()
+            .filter_map(|d| corpus.docs.as_ref().and_then(|all| all.get(*d)))
+            .filter(|doc| doc.usable)
+            .collect();
+        let mut checker = Self {
+            corpus,
+            claim,
+            sentences,
+            usable,
+            aligned: Vec::new(),
+        };
+        checker.aligned = claim
+            .items
+            .iter()
+            .enumerate()
+            .filter_map(|(k, item)| item.qty().map(|q| (k, checker.align_quantity(item, q))))
+            .collect();
+        checker
+    }
+
+    fn doc(&self, d: usize) -> Option<&Doc> {
+        self.corpus.docs.as_ref()?.get(d)
+    }
+
+    fn alignment(&self, item: &Item) -> &QtyAlign {
+        self.aligned
+            .iter()
+            .find(|(k, _)| *k == item.pos as usize)
+            .map_or(&QtyAlign::NotFound, |(_, a)| a)
+    }
+
+    /// BM25 of a fact against one sentence; quantities count as terms when a source
+    /// quantity has the same value, title words count half.
+    fn bm25(&self, fact: Fact<'_>, at: (usize, usize)) -> f64 {
+        let items = self.corpus.sentence_items(at);
+        let len = items.len() as f64;
+        let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / self.corpus.avg_len);
+        let title = self.doc(at.0).map(|d| &d.title_terms);
+        let mut seen = BTreeSet::new();
+        let mut score = 0.0;
+        for item in fact {
+            match item.kind {
+                Kind::Word(t) => {
+                    if !seen.insert(t) {
+                        continue;
+                    }
+                    let tf = items.iter().filter(|i| i.term() == Some(t)).count() as f64;
+                    let w = self.corpus.idf(t) * if item.light { 0.35 } else { 1.0 };
+                    if tf > 0.0 {
+                        score += w * tf * (BM25_K1 + 1.0) / (tf + norm);
+                    } else if title.is_some_and(|tt| tt.contains(&t)) {
+                        score += 0.5 * w;
+                    }
+                }
+                Kind::Qty(q) => {
+                    if items.iter().any(|i| i.qty().is_some_and(|s| q.matches(s))) {
+                        score += if q.dim == Dim::Frequency {
+                            FREQ_WEIGHT
+                        } else {
+                            QTY_WEIGHT
+                        };
+                    }
+                }
+            }
+        }
+        score
+    }
+
+    /// Sentences ranked by BM25 for a fact, best first (ties by document order).
+    fn ranked(&self, fact: Fact<'_>) -> Ranked {
+        let mut r: Vec<((usize, usize), f64)> = self
+            .sentences
+            .iter()
+            .map(|s| (*s, self.bm25(fact, *s)))
+            .filter(|(_, sc)| *sc > 0.0)
+            .collect();
+        r.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        r
+    }
+
+    fn in_any_doc(&self, t: Term) -> bool {
+        self.usable.iter().any(|d| d.terms.contains(&t))
+    }
+
+    /// Weighted share of a fact's content the sources state, judged around each of the
+    /// best few sentences (the sentence itself, its neighbours and its document title
+    /// count fully or nearly; the rest of the cited sources partly).
+    fn fact_coverage(&self, fact: Fact<'_>, ranked: &Ranked) -> FactCoverage {
+        let mut weight = 0.0;
+        let mut unmatched = 0;
+        let mut drug_missing = false;
+        let mut qty_credit = 0.0;
+        let mut seen = BTreeSet::new();
+        let mut words: Vec<(Term, f64)> = Vec::new();
+        for item in fact {
+            let w = self.corpus.word_weight(item);
+            match item.kind {
+                Kind::Word(t) => {
+                    if !seen.insert(t) {
+                        continue;
+                    }
+                    weight += w;
+                    words.push((t, w));
+                    if item.drug && !self.in_any_doc(t) {
+                        drug_missing = true;
+                    }
+                }
+                Kind::Qty(_) => {
+                    weight += w;
+                    if matches!(self.alignment(item), QtyAlign::Matched) {
+                        qty_credit += w;
+                    } else {
+                        unmatched += 1;
+                    }
+                }
+            }
+        }
+        let mut best = (0.0, None);
+        let candidates: Vec<Option<(usize, usize)>> = if ranked.is_empty() {
+            vec![None]
+        } else {
+            ranked.iter().take(3).map(|(s, _)| Some(*s)).collect()
+        };
+        for cand in candidates {
+            let mut credit = qty_credit;
+            for (t, w) in &words {
+                let c = match cand {
+                    Some((d, s)) => {
+                        let here = self
+                            .corpus
+                            .sentence_items((d, s))
+                            .iter()
+                            .any(|i| i.term() == Some(*t));
+                        let near = || {
+                            let n = self.doc(d).map_or(0, |doc| doc.body.sentences.len());
+                            let neighbour = |k: usize| {
+                                k < n
+                                    && self
+                                        .corpus
+                                        .sentence_items((d, k))
+                                        .iter()
+                                        .any(|i| i.term() == Some(*t))
+                            };
+                            (s > 0 && neighbour(s - 1))
+                                || neighbour(s + 1)
+                                || self.doc(d).is_some_and(|doc| doc.title_terms.contains(t))
+                        };
+                        if here {
+                            1.0
+                        } else if near() {
+                            NEAR_CREDIT
+                        } else if self.in_any_doc(*t) {
+                            FAR_CREDIT
+                        } else {
+                            0.0
+                        }
+                    }
+                    None => {
+                        if self.in_any_doc(*t) {
+                            FAR_CREDIT
+                        } else {
+                            0.0
+                        }
+                    }
+                };
+                credit += c * w;
+            }
+            let cov = if weight > 0.0 { credit / weight } else { 0.0 };
+            if cov > best.0 || best.1.is_none() {
+                best = (cov, cand);
+            }
+        }
+        FactCoverage {
+            coverage: best.0,
+            weight,
+            unmatched_quantities: unmatched,
+            drug_missing,
+            best_sentence: best.1,
+        }
+    }
+
+    /// Numbers and units: every claim quantity is aligned with the source quantity whose
+    /// surrounding words best match its own; a different value there contradicts.
+    fn quantity_contradictions(&self) -> Vec<String> {
+        self.aligned
+            .iter()
+            .filter_map(|(_, a)| match a {
+                QtyAlign::Mismatch(reason) => Some(reason.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn align_quantity(&self, item: &Item, q: &Quantity) -> QtyAlign {
+        let claim_items = &self.claim.items;
+        let mut claim_ctx = context(self.corpus, claim_items, item.pos as usize);
+        // Words the cited sources never use cannot tell candidates apart; they count half
+        // so that paraphrase around a value does not hide the value itself.
+        for e in claim_ctx.iter_mut() {
+            if !self.in_any_doc(e.0) {
+                e.2 *= 0.5;
+            }
+        }
+        // The word right before a value names what it measures ("improved to 3.1"): it
+        // weighs double when choosing which source value the claim speaks about.
+        let k = item.pos as usize;
+        if let Some(head) = k.checked_sub(1).and_then(|h| claim_items.get(h)) {
+            if let (Kind::Word(t), Some(center)) = (head.kind, claim_items.get(k)) {
+                if head.clause == center.clause && head.sent == center.sent && self.in_any_doc(t) {
+                    if let Some(e) = claim_ctx
+                        .iter_mut()
+                        .find(|(x, s, _, _)| *x == t && *s == head.side)
+                    {
+                        e.2 *= 2.0;
+                    }
+                }
+            }
+        }
+        let claim_drug = owner_drug(claim_items, item.pos as usize);
+        let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
+        // (similarity, value matches, same written number, comparable)
+        let mut cands: Vec<(f64, bool, bool, bool, Quantity)> = Vec::new();
+        for &at in &self.sentences {
+            let Some(doc) = self.doc(at.0) else {
+                continue;
+            };
+            let Some(first) = doc.body.sentences.get(at.1).map(|s| s.items.start) else {
+                continue;
+            };
+            let items = self.corpus.sentence_items(at);
+            for (k, s_item) in items.iter().enumerate() {
+                let Kind::Qty(sq) = s_item.kind else {
+                    continue;
+                };
+                let comparable = q.comparable(&sq);
+                let written = q.same_written_number(&sq)
+                    && q.dim != sq.dim
+                    && !q.is_calendar()
+                    && !sq.is_calendar();
+                if !comparable && !written {
+                    continue;
+                }
+                // A number of another drug is never evidence about this one.
+                let source_drug = doc.value_owner.get(first + k).copied().flatten();
+                if let (Some(cd), Some(sd)) = (claim_drug, source_drug) {
+                    if cd != sd {
+                        continue;
+                    }
+                }
+                let sim = if total > 0.0 {
+                    // Weighted share of the claim's context found at least as close to
+                    // the source value: identical surroundings give 1.
+                    let src_ctx = doc
+                        .value_context
+                        .get(first + k)
+                        .map_or(&[][..], |c| c.as_slice());
+                    let mut shared = 0.0;
+                    for (t, side, info, prox) in &claim_ctx {
+                        // "right kidney" is no context for a value of the left kidney.
+                        if let Some((_, _, _, sprox)) = src_ctx
+                            .iter()
+                            .find(|(st, ss, _, _)| st == t && !side_conflict(*side, *ss))
+                        {
+                            shared += info * prox * (sprox / prox).min(1.0);
+                        }
+                    }
+                    shared / total
+                } else {
+                    // A bare quantity with no words around it: only its value can speak.
+                    0.5
+                };
+                // The same drug's dose, frequency or duration is the same attribute even
+                // when the words around the two numbers differ.
+                let dose_like = matches!(
+                    q.dim,
+                    Dim::Mass
+                        | Dim::Volume
+                        | Dim::Units
+                        | Dim::Meq
+                        | Dim::Mmol
+                        | Dim::Count
+                        | Dim::Frequency
+                );
+                let sim = if claim_drug.is_some()
+                    && claim_drug == source_drug
+                    && q.dim == sq.dim
+                    && dose_like
+                {
+                    sim.max(DRUG_OWNER_SIM)
+                } else {
+                    sim
+                };
+                cands.push((sim, comparable && q.matches(&sq), written, comparable, sq));
+            }
+        }
+        let best = cands.iter().map(|c| c.0).fold(0.0, f64::max);
+        #[cfg(test)]
+        if std::env::var("DEBUG_EVIDENCE").is_ok() {
+            eprintln!(
+                "qty {:?} drug={claim_drug:?} total={total:.2} best={best:.2}",
+                q
+            );
+            for c in &cands {
+                eprintln!(
+                    "   cand sim={:.2} match={} written={} comparable={} {:?}",
+                    c.0, c.1, c.2, c.3, c.4
+                );
+            }
+        }
+        if best < SAME_ATTRIBUTE_SIM {
+            return QtyAlign::NotFound;
+        }
+        let top: Vec<&(f64, bool, bool, bool, Quantity)> = cands
+            .iter()
+            .filter(|c| c.0 >= best * NEAR_TIE && c.0 >= SAME_ATTRIBUTE_SIM)
+            .collect();
+        if top.iter().any(|c| c.1) {
+            return QtyAlign::Matched;
+        }
+        if best < CONTRADICT_SIM {
+            return QtyAlign::NotFound;
+        }
+        if top.iter().any(|c| c.2)
+            || top.iter().any(|c| {
+                c.3 && q.same_written_number(&c.4) && q.dim != Dim::None && c.4.dim != Dim::None
+            })
+        {
+            return QtyAlign::Mismatch(format!("unit_mismatch:{}", q.attribute()));
+        }
+        if top.iter().any(|c| c.3) {
+            return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+        }
+        QtyAlign::NotFound
+    }
+
+    /// Negation and laterality: a fact word stated with the other polarity or the other
+    /// side in the sentences that best match the fact contradicts it.
+    fn polarity_contradictions(&self, fact: Fact<'_>, ranked: &Ranked) -> Vec<String> {
+        let mut out = Vec::new();
+        let Some(&(best_at, best_score)) = ranked.first() else {
+            return out;
+        };
+        let aligned: Vec<(usize, usize)> = ranked
+            .iter()
+            .filter(|(_, sc)| *sc >= best_score * ALIGNED_SHARE)
+            .map(|(s, _)| *s)
+            .collect();
+
+        // Only compare polarity when the best sentence really is about this fact. Words
+        // the cited sources never mention weigh half: they cannot be the contradicted part.
+        let best_items = self.corpus.sentence_items(best_at);
+        let mut total = 0.0;
+        let mut shared = 0.0;
+        let mut known = 0.0;
+        let mut seen = BTreeSet::new();
+        for item in fact {
+            if let Kind::Word(t) = item.kind {
+                if seen.insert(t) {
+                    let w = self.corpus.word_weight(item);
+                    let present = self.in_any_doc(t);
+                    total += if present { w } else { 0.5 * w };
+                    if present {
+                        known += w;
+                    }
+                    if best_items.iter().any(|i| i.term() == Some(t)) {
+                        shared += w;
+                    }
+                }
+            }
+        }
+        if total <= 0.0 {
+            return out;
+        }
+        let sentence_aligned = shared / total >= POLARITY_MIN_OVERLAP;
+        let docs_aligned = known / total >= POLARITY_MIN_OVERLAP;
+        if !sentence_aligned && !docs_aligned {
+            return out;
+        }
+
+        let mut negation = false;
+        let mut laterality = false;
+        for item in fact {
+            let Kind::Word(t) = item.kind else {
+                continue;
+            };
+            // Negation: opposite polarity in the best sentence and the same polarity in
+            // none of the aligned ones; or, for a content word, the cited sources only ever
+            // state it with the opposite polarity ("No dislocation." vs "hip dislocation").
+            let in_best: Vec<&Item> = best_items.iter().filter(|i| i.term() == Some(t)).collect();
+            if sentence_aligned && !in_best.is_empty() && in_best.iter().all(|i| i.neg != item.neg)
+            {
+                let agrees = aligned.iter().any(|at| {
+                    self.corpus
+                        .sentence_items(*at)
+                        .iter()
+                        .any(|i| i.term() == Some(t) && i.neg == item.neg)
+                });
+                if !agrees {
+                    negation = true;
+                }
+            }
+            if docs_aligned && !item.light && !negation {
+                let mut same = false;
+                let mut opposite = false;
+                for at in &self.sentences {
+                    for i in self.corpus.sentence_items(*at) {
+                        if i.term() == Some(t) {
+                            if i.neg == item.neg {
+                                same = true;
+                            } else {
+                                opposite = true;
+                            }
+                        }
+                    }
+                }
+                if opposite && !same {
+                    negation = true;
+                }
+            }
+            // Laterality: the same body word with a side in the aligned sentences.
+            if let Some(side) = item.side {
+                let mut same = false;
+                let mut other = false;
+                for at in &aligned {
+                    for i in self.corpus.sentence_items(*at) {
+                        if i.term() != Some(t) {
+                            continue;
+                        }
+                        match i.side {
+                            Some(s) if s == side => same = true,
+                            Some(s) if conflicts(side, s) => other = true,
+                            _ => {}
+                        }
+                    }
+                }
+                if other && !same {
+                    laterality = true;
+                }
+            }
+        }
+        if negation {
+            out.push("negation_mismatch".into());
+        }
+        if laterality {
+            out.push("laterality_mismatch".into());
+        }
+        out
+    }
+}
+
+fn conflicts(claim: Side, source: Side) -> bool {
+    matches!(
+        (claim, source),
+        (Side::Left, Side::Right)
+            | (Side::Right, Side::Left)
+            | (Side::Both, Side::Left)
+            | (Side::Both, Side::Right)
+    )
+}
+
+/// The drug a quantity belongs to: the nearest drug word before it in its sentence, else
+/// one right after it ("5 mg of oxycodone").
+fn owner_drug(items: &[Item], k: usize) -> Option<Term> {
+    let sent = items.get(k)?.sent;
+    let before = items[..k]
+        .iter()
+        .rev()
+        .take_while(|i| i.sent == sent)
+        .find(|i| i.drug)
+        .and_then(Item::term);
+    before.or_else(|| {
+        items
+            .iter()
+            .skip(k + 1)
+            .take(3)
+            .take_while(|i| i.sent == sent)
+            .find(|i| i.drug)
+            .and_then(Item::term)
+    })
+}
+
+fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
+    matches!(
+        (a, b),
+        (Some(Side::Left), Some(Side::Right)) | (Some(Side::Right), Some(Side::Left))
+    )
+}
+
+/// Words of the sentence around position `k` as (term, side, informativeness,
+/// closeness): closeness falls with distance and beyond another quantity or clause (those
+/// words usually describe that other value).
+fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
+    let Some(center) = items.get(k) else {
+        return Vec::new();
+    };
+    // barriers[j] = number of non-frequency quantities among items[..j].
+    let mut barriers = Vec::with_capacity(items.len() + 1);
+    barriers.push(0usize);
+    for it in items {
+        let b = matches!(it.kind, Kind::Qty(q) if q.dim != Dim::Frequency);
+        barriers.push(barriers.last().copied().unwrap_or(0) + usize::from(b));
+    }
+    let mut out: Context = Vec::new();
+    for (j, it) in items.iter().enumerate() {
+        let Kind::Word(t) = it.kind else {
+            continue;
+        };
+        if it.sent != center.sent {
+            continue;
+        }
+        let d = j.abs_diff(k) as f64;
+        let mut prox = 1.0 / (1.0 + 0.35 * (d - 1.0).max(0.0));
+        let (lo, hi) = if j < k { (j, k) } else { (k, j) };
+        let between = barriers[hi] - barriers[lo + 1];
+        if between > 0 {
+            prox *= 0.5f64.powi(between.min(4) as i32);
+        }
+        // Words after a value that cross into the next clause ("3.1, improved to 1.2")
+        // usually describe the next value.
+        if it.clause != center.clause {
+            prox *= if j > k { 0.5 } else { 0.7 };
+        }
+        if j > k {
+            prox *= 0.8;
+        }
+        let info = corpus.idf(t).min(3.0) * if it.light { 0.4 } else { 1.0 };
+        match out.iter_mut().find(|(x, s, _, _)| *x == t && *s == it.side) {
+            Some(e) => e.3 = e.3.max(prox),
+            None => out.push((t, it.side, info, prox)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+    use domain::SourceType;
+
+    /// `DEBUG_CLAIM="..." DEBUG_SOURCE="..." DEBUG_EVIDENCE=1 cargo test -p evaluation --lib debug_claim -- --nocapture`
+    #[test]
+    fn debug_claim() {
+        let (Ok(claim), Ok(source)) = (std::env::var("DEBUG_CLAIM"), std::env::var("DEBUG_SOURCE"))
+        else {
+            return;
+        };
+        let t = Timestamp::parse("2026-01-01T00:00:00Z").unwrap();
+        let sources = vec![SourceReference {
+            source_id: "s1".into(),
+            source_type: SourceType::ClinicalNote,
+            title: std::env::var("DEBUG_TITLE").unwrap_or_default(),
+            content: source,
+            authored_at: t,
+        }];
+        let mut corpus = Corpus::new(&sources, t);
+        let c = Claim {
+            claim_id: "c1".into(),
+            claim_type: "x".into(),
+            statement: claim.clone(),
+            supporting_source_ids: vec!["s1".into()],
+        };
+        let r = evaluate_claims(&mut corpus, &[c]);
+        let a = analyze(&claim, &mut corpus.vocab);
+        eprintln!("{}", crate::text::describe(&a, &corpus.vocab, &claim));
+        eprintln!("{r:#?}");
+    }
+}
+
+#[cfg(test)]
+mod timing_tests {
+    use super::*;
+
+    #[test]
+    fn stage_timing() {
+        if std::env::var("TIMING").is_err() {
+            return;
+        }
+        #[derive(serde::Deserialize)]
+        struct Data {
+            sources: Vec<SourceReference>,
+            claims: Vec<Claim>,
+        }
+        let p = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/data/pipeline_input.json"
+        );
+        let data: Data = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        let t = Timestamp::parse("2026-10-01T00:00:00Z").unwrap();
+        let n: u32 = std::env::var("TIMING")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20);
+        let mut acc = [std::time::Duration::ZERO; 6];
+        for _ in 0..n {
+            let mut corpus = Corpus::new(&data.sources, t);
+            let s = std::time::Instant::now();
+            corpus.ensure();
+            acc[0] += s.elapsed();
+            for claim in &data.claims {
+                let ids: Vec<usize> = (0..data.sources.len())
+                    .filter(|i| {
+                        claim
+                            .supporting_source_ids
+                            .contains(&data.sources[*i].source_id)
+                    })
+                    .collect();
+                let s = std::time::Instant::now();
+                let a = analyze(&claim.statement, &mut corpus.vocab);
+                acc[1] += s.elapsed();
+                let s = std::time::Instant::now();
+                let check = Checker::new(&corpus, &a, &ids);
+                acc[2] += s.elapsed();
+                let facts = split_facts(&corpus, &a);
+                let s = std::time::Instant::now();
+                let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
+                acc[3] += s.elapsed();
+                let s = std::time::Instant::now();
+                for (f, r) in facts.iter().zip(&ranked) {
+                    std::hint::black_box(check.polarity_contradictions(f, r));
+                }
+                acc[4] += s.elapsed();
+                let s = std::time::Instant::now();
+                for (f, r) in facts.iter().zip(&ranked) {
+                    std::hint::black_box(check.fact_coverage(f, r));
+                }
+                acc[5] += s.elapsed();
+            }
+        }
+        let s = std::time::Instant::now();
+        for _ in 0..n {
+            let mut v = Vocab::default();
+            for src in &data.sources {
+                std::hint::black_box(analyze(&src.content, &mut v));
+            }
+        }
+        eprintln!("analyze sources only: {:?}", s.elapsed() / n);
+        for (label, d) in [
+            "ensure",
+            "claim analyze",
+            "checker/align",
+            "ranked",
+            "polarity",
+            "coverage",
+        ]
+        .iter()
+        .zip(acc)
+        {
+            eprintln!("{label}: {:?}", d / n);
+        }
+    }
+}

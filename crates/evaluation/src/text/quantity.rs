@@ -1,0 +1,200 @@
+//! Numbers with their units, normalised to a base unit per dimension (g/mg/mcg -> mg, cm/mm
+//! -> mm, weeks/days -> hours, BID/q12h -> doses a day, dates -> month/day/year).
+
+/// What a quantity measures. Values of the same dimension are comparable after conversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Dim {
+    /// A bare number ("Na 139", "POD 1"): compared by its written value only.
+    None,
+    Mass,
+    Volume,
+    Length,
+    Time,
+    Percent,
+    Pressure,
+    Rate,
+    Temperature,
+    Units,
+    Meq,
+    Mmol,
+    Count,
+    /// Doses a day.
+    Frequency,
+    /// `a` = month * 100 + day, `b` = year (0 when unknown).
+    Date,
+    /// `a` = month, `b` = year.
+    MonthYear,
+    /// `a` = minutes after midnight.
+    Clock,
+    /// A compound unit such as mg/dL, compared by its normalised spelling.
+    Compound(u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Shape {
+    Single,
+    /// "6-8 weeks", "140s": a low and a high bound.
+    Range,
+    /// "158/92", "400-80 mg": two values that belong together.
+    Pair,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Quantity {
+    pub dim: Dim,
+    pub shape: Shape,
+    /// Value(s) in the dimension's base unit.
+    pub a: f64,
+    pub b: f64,
+    /// The number(s) as written, before unit conversion (detects mg vs mcg swaps).
+    pub raw_a: f64,
+    pub raw_b: f64,
+}
+
+fn close(x: f64, y: f64) -> bool {
+    (x - y).abs() <= 1e-6 * x.abs().max(y.abs()).max(1.0)
+}
+
+impl Quantity {
+    pub(crate) fn single(dim: Dim, raw: f64, factor: f64) -> Self {
+        Self {
+            dim,
+            shape: Shape::Single,
+            a: raw * factor,
+            b: 0.0,
+            raw_a: raw,
+            raw_b: 0.0,
+        }
+    }
+
+    pub(crate) fn two(dim: Dim, shape: Shape, raw_a: f64, raw_b: f64, factor: f64) -> Self {
+        Self {
+            dim,
+            shape,
+            a: raw_a * factor,
+            b: raw_b * factor,
+            raw_a,
+            raw_b,
+        }
+    }
+
+    pub(crate) fn with_unit(self, dim: Dim, factor: f64) -> Self {
+        Self {
+            dim,
+            a: self.raw_a * factor,
+            b: self.raw_b * factor,
+            ..self
+        }
+    }
+
+    pub(crate) fn is_calendar(&self) -> bool {
+        matches!(self.dim, Dim::Date | Dim::MonthYear | Dim::Clock)
+    }
+
+    /// Whether a claim's quantity (`self`) states the same thing as a source's.
+    /// A bare number matches the written number of a unit-bearing one; a single value
+    /// matches inside a source range; dates match when day and month agree and the years
+    /// agree or one is not given.
+    pub(crate) fn matches(&self, source: &Quantity) -> bool {
+        match (self.dim, source.dim) {
+            (Dim::Date, Dim::Date) => {
+                close(self.a, source.a)
+                    && (self.b == 0.0 || source.b == 0.0 || close(self.b, source.b))
+            }
+            (Dim::MonthYear, Dim::MonthYear) => close(self.a, source.a) && close(self.b, source.b),
+            (Dim::Date, Dim::MonthYear) | (Dim::MonthYear, Dim::Date) => false,
+            (x, y) if x == y => self.values_match(source, false),
+            (Dim::None, y) | (y, Dim::None)
+                if !matches!(y, Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency) =>
+            {
+                self.values_match(source, true)
+            }
+            _ => false,
+        }
+    }
+
+    fn values_match(&self, source: &Quantity, raw: bool) -> bool {
+        let (ca, cb, sa, sb) = if raw {
+            (self.raw_a, self.raw_b, source.raw_a, source.raw_b)
+        } else {
+            (self.a, self.b, source.a, source.b)
+        };
+        match (self.shape, source.shape) {
+            (Shape::Single, Shape::Single) => close(ca, sa),
+            (Shape::Single, Shape::Range) => ca >= sa - 1e-9 && ca <= sb + 1e-9,
+            (Shape::Range | Shape::Pair, Shape::Range | Shape::Pair) => {
+                close(ca, sa) && close(cb, sb)
+            }
+            _ => false,
+        }
+    }
+
+    /// Same written number(s) but a different unit: the mg-vs-mcg kind of error.
+    pub(crate) fn same_written_number(&self, source: &Quantity) -> bool {
+        match (self.shape, source.shape) {
+            (Shape::Single, Shape::Single) => close(self.raw_a, source.raw_a),
+            (Shape::Single, _) | (_, Shape::Single) => false,
+            _ => close(self.raw_a, source.raw_a) && close(self.raw_b, source.raw_b),
+        }
+    }
+
+    /// Whether two quantities can describe the same attribute at all.
+    pub(crate) fn comparable(&self, source: &Quantity) -> bool {
+        match (self.dim, source.dim) {
+            (x, y) if x == y => true,
+            (Dim::None, y) | (y, Dim::None) => {
+                !matches!(y, Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency)
+            }
+            _ => false,
+        }
+    }
+
+    /// The attribute a mismatch is reported under, e.g. `numeric_mismatch:dose`.
+    pub(crate) fn attribute(&self) -> &'static str {
+        match self.dim {
+            Dim::Mass | Dim::Volume | Dim::Units | Dim::Meq | Dim::Mmol | Dim::Count => "dose",
+            Dim::Time => "duration",
+            Dim::Date | Dim::MonthYear | Dim::Clock => "date",
+            Dim::Frequency => "frequency",
+            Dim::Length => "size",
+            Dim::Pressure | Dim::Rate | Dim::Temperature => "vital_sign",
+            Dim::Percent | Dim::None | Dim::Compound(_) => "value",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equivalent_units_match_and_swapped_units_do_not() {
+        let one_g = Quantity::single(Dim::Mass, 1.0, 1000.0);
+        let thousand_mg = Quantity::single(Dim::Mass, 1000.0, 1.0);
+        assert!(one_g.matches(&thousand_mg));
+        let mg18 = Quantity::single(Dim::Mass, 18.0, 1.0);
+        let mcg18 = Quantity::single(Dim::Mass, 18.0, 0.001);
+        assert!(!mg18.matches(&mcg18));
+        assert!(mg18.same_written_number(&mcg18));
+        let cm = Quantity::single(Dim::Length, 1.5, 10.0);
+        let mm = Quantity::single(Dim::Length, 15.0, 1.0);
+        assert!(cm.matches(&mm));
+        let two_weeks = Quantity::single(Dim::Time, 2.0, 168.0);
+        let fourteen_days = Quantity::single(Dim::Time, 14.0, 24.0);
+        assert!(two_weeks.matches(&fourteen_days));
+    }
+
+    #[test]
+    fn bare_numbers_ranges_and_dates() {
+        let bare = Quantity::single(Dim::None, 139.0, 1.0);
+        let sodium = Quantity::single(Dim::Compound(1), 139.0, 1.0);
+        assert!(bare.matches(&sodium));
+        let spo2 = Quantity::single(Dim::Percent, 89.0, 1.0);
+        let range = Quantity::two(Dim::Percent, Shape::Range, 88.0, 92.0, 1.0);
+        assert!(spo2.matches(&range));
+        let d1 = Quantity::two(Dim::Date, Shape::Single, 924.0, 2026.0, 1.0);
+        let d2 = Quantity::two(Dim::Date, Shape::Single, 924.0, 0.0, 1.0);
+        let d3 = Quantity::two(Dim::Date, Shape::Single, 925.0, 2026.0, 1.0);
+        assert!(d1.matches(&d2) && !d1.matches(&d3));
+    }
+}

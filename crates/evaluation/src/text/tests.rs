@@ -1,0 +1,289 @@
+//! Token-level checks of the analyser: negation scope, sides, units, number words, dates,
+//! frequencies, brand names and abbreviations.
+
+use super::quantity::{Dim, Quantity, Shape};
+use super::*;
+
+struct Seen {
+    vocab: Vocab,
+    a: Analysis,
+}
+
+fn run(text: &str) -> Seen {
+    let mut vocab = Vocab::default();
+    let a = analyze(text, &mut vocab);
+    Seen { vocab, a }
+}
+
+impl Seen {
+    fn word(&mut self, w: &str) -> Vec<Item> {
+        let canonical = canonical(w, lexicon());
+        let id = self.vocab.id(&canonical);
+        self.a
+            .items
+            .iter()
+            .filter(|i| i.term() == Some(id))
+            .copied()
+            .collect()
+    }
+    fn has(&mut self, w: &str) -> bool {
+        !self.word(w).is_empty()
+    }
+    fn negated(&mut self, w: &str) -> bool {
+        let items = self.word(w);
+        assert!(!items.is_empty(), "{w} not found");
+        items.iter().all(|i| i.neg)
+    }
+    fn side(&mut self, w: &str) -> Option<Side> {
+        self.word(w).first().and_then(|i| i.side)
+    }
+    fn qtys(&self) -> Vec<Quantity> {
+        self.a
+            .items
+            .iter()
+            .filter_map(|i| i.qty().copied())
+            .collect()
+    }
+}
+
+fn mass(mg: f64) -> Quantity {
+    Quantity::single(Dim::Mass, mg, 1.0)
+}
+
+#[test]
+fn negation_cues_and_their_scope() {
+    let mut s = run("Denies fever, chest pain or leg swelling. Reports dyspnea.");
+    assert!(s.negated("fever") && s.negated("chest") && s.negated("edema"));
+    assert!(!s.negated("dyspnea"), "scope ends at the sentence");
+
+    let mut s = run("No fever, tolerating regular diet.");
+    assert!(s.negated("fever"));
+    assert!(!s.negated("diet"), "a comma without a list ends the scope");
+
+    let mut s = run("H. pylori biopsy negative. Urine culture positive.");
+    assert!(s.negated("pylori") && s.negated("biopsy"));
+    assert!(!s.negated("culture"));
+
+    let mut s =
+        run("Afebrile since admission. Abnormal EEG. CT without contrast. Negative for PE.");
+    assert!(s.negated("fever"), "afebrile negates fever");
+    assert!(
+        s.negated("normal") && !s.negated("eeg"),
+        "abnormal negates only normal"
+    );
+    assert!(s.negated("contrast"));
+    assert!(s.negated("pulmonary") && s.negated("embolism"));
+
+    let mut s = run("Normal EEG.");
+    assert!(
+        !s.negated("normal"),
+        "'normal' inside 'abnormal' must not match the other way"
+    );
+
+    let mut s = run("Mild delirium, resolved with non-pharmacologic measures.");
+    assert!(!s.negated("delirium"));
+    assert!(
+        s.negated("medication"),
+        "non-pharmacologic is 'without medication'"
+    );
+}
+
+#[test]
+fn sides_attach_to_the_body_part() {
+    let mut s = run("WBAT LLE.");
+    assert_eq!(s.side("extremity"), Some(Side::Left));
+    assert!(s.has("weight") && s.has("bearing") && s.has("tolerated"));
+
+    let mut s = run("Pain migrated to the RLQ. L hip pain. R-sided stranding.");
+    assert_eq!(s.side("quadrant"), Some(Side::Right));
+    assert_eq!(s.side("hip"), Some(Side::Left));
+    assert_eq!(s.side("sided"), Some(Side::Right));
+
+    let mut s = run("Hgb 7.9 g/dL (L). XR HIP LEFT 2 VIEWS.");
+    assert_eq!(
+        s.side("hemoglobin"),
+        None,
+        "(L) after a lab value is a flag, not a side"
+    );
+    assert_eq!(
+        s.side("hip"),
+        Some(Side::Left),
+        "a trailing side applies to the body part before it"
+    );
+
+    let mut s = run("Resolved: left ankle sprain. Cellulitis of the right lower extremity.");
+    assert_eq!(s.side("ankle"), Some(Side::Left));
+    assert_eq!(s.side("extremity"), Some(Side::Right));
+}
+
+#[test]
+fn units_convert_within_a_dimension() {
+    let s = run("Acetaminophen 1 g q8h. Tiotropium 18 mcg. Ulcer 1.5 cm. Fluids 2 L.");
+    let q = s.qtys();
+    assert!(q.iter().any(|x| x.matches(&mass(1000.0))), "1 g is 1000 mg");
+    assert!(
+        q.iter().any(|x| x.matches(&mass(0.018))),
+        "18 mcg is 0.018 mg"
+    );
+    assert!(
+        !q.iter().any(|x| x.matches(&mass(18.0))),
+        "18 mcg is not 18 mg"
+    );
+    assert!(
+        q.iter()
+            .any(|x| x.matches(&Quantity::single(Dim::Length, 15.0, 1.0))),
+        "1.5 cm is 15 mm"
+    );
+    assert!(
+        q.iter()
+            .any(|x| x.matches(&Quantity::single(Dim::Volume, 2000.0, 1.0))),
+        "2 L after a number is litres"
+    );
+    assert!(
+        q.iter().any(|x| x.dim == Dim::Frequency && x.a == 3.0),
+        "q8h is three a day"
+    );
+
+    let s = run("Furosemide 40mg daily, 1,000 mg acetaminophen, glargine 22 units.");
+    let q = s.qtys();
+    assert!(
+        q.iter().any(|x| x.matches(&mass(40.0))),
+        "glued number and unit"
+    );
+    assert!(
+        q.iter().any(|x| x.matches(&mass(1000.0))),
+        "thousands separator"
+    );
+    assert!(q.iter().any(|x| x.dim == Dim::Units && x.a == 22.0));
+}
+
+#[test]
+fn number_words_and_durations() {
+    let s = run("Antibiotics for two weeks in total. Follow up in 14 days. Twice daily dosing.");
+    let q = s.qtys();
+    let two_weeks = Quantity::single(Dim::Time, 2.0, 168.0);
+    assert!(
+        q.iter().filter(|x| x.matches(&two_weeks)).count() >= 2,
+        "two weeks == 14 days: {q:?}"
+    );
+    assert!(
+        q.iter().any(|x| x.dim == Dim::Frequency && x.a == 2.0),
+        "twice daily is BID"
+    );
+
+    let s = run("Every 12 hours. Three times a day. Every other day. 2x/week.");
+    let f: Vec<f64> = s
+        .qtys()
+        .iter()
+        .filter(|x| x.dim == Dim::Frequency)
+        .map(|x| x.a)
+        .collect();
+    assert_eq!(f.len(), 4, "{f:?}");
+    assert_eq!(f[0], 2.0);
+    assert_eq!(f[1], 3.0);
+    assert_eq!(f[2], 0.5);
+    assert!((f[3] - 2.0 / 7.0).abs() < 1e-9);
+}
+
+#[test]
+fn dates_in_several_formats_agree() {
+    let date = |t: &str| -> Vec<Quantity> {
+        run(t)
+            .qtys()
+            .into_iter()
+            .filter(|q| q.dim == Dim::Date)
+            .collect()
+    };
+    let reference = date("Follow-up 09/24/2026.");
+    assert_eq!(reference.len(), 1);
+    for t in [
+        "Follow-up September 24, 2026.",
+        "Follow-up Sept 24 2026.",
+        "Follow-up 24 September 2026.",
+        "Follow-up 2026-09-24.",
+        "Follow-up on 09/24.",
+    ] {
+        let d = date(t);
+        assert_eq!(d.len(), 1, "{t}");
+        assert!(d[0].matches(&reference[0]), "{t}");
+    }
+    assert!(!date("Follow-up September 25, 2026.")[0].matches(&reference[0]));
+    assert!(date("It may be 5 mg.").is_empty(), "'may' is not a month");
+    let my = run("Onset 12/2025.").qtys();
+    assert_eq!(my[0].dim, Dim::MonthYear);
+}
+
+#[test]
+fn blood_pressure_ranges_and_decades() {
+    let q = run("BP 148/92, SpO2 88-92%, HR 140s.").qtys();
+    assert_eq!(q[0].shape, Shape::Pair);
+    assert!(q[0].matches(&Quantity::two(Dim::None, Shape::Pair, 148.0, 92.0, 1.0)));
+    assert!(!q[0].matches(&Quantity::two(Dim::None, Shape::Pair, 158.0, 92.0, 1.0)));
+    assert!(Quantity::single(Dim::Percent, 90.0, 1.0).matches(&q[1]));
+    assert!(Quantity::single(Dim::None, 142.0, 1.0).matches(&q[2]));
+}
+
+#[test]
+fn brand_and_generic_names_meet() {
+    let mut s = run("Lasix 40 mg. Zosyn 4.5 g. Bactrim SS. Eliquis.");
+    assert!(s.has("furosemide"));
+    assert!(s.has("piperacillin") && s.has("tazobactam"));
+    assert!(s.has("trimethoprim") && s.has("sulfamethoxazole") && s.has("single"));
+    assert!(s.has("apixaban"));
+    assert!(s.word("furosemide")[0].drug, "brand expansions are drugs");
+    let mut s = run("Started dapagliflozin and metoprolol.");
+    assert!(
+        s.word("dapagliflozin")[0].drug && s.word("metoprolol")[0].drug,
+        "drug suffixes"
+    );
+    assert!(!s.word("started")[0].drug);
+}
+
+#[test]
+fn abbreviations_expand() {
+    let mut s = run("New-onset AFib with RVR. HTN. Denies SI/HI. NKDA. Vanc 1 g IV. s/p ORIF.");
+    assert!(s.has("atrial") && s.has("fibrillation"));
+    assert!(s.has("rapid") && s.has("ventricular"));
+    assert!(s.has("hypertension"));
+    assert!(s.negated("suicidal") && s.negated("homicidal"));
+    assert!(s.negated("allergy"), "NKDA is no known drug allergies");
+    assert!(s.has("vancomycin"));
+    assert!(s.has("reduction") && s.has("fixation"));
+    let mut s = run("PT evaluation. Pt ambulating.");
+    assert!(
+        s.has("physical") && s.has("therapy"),
+        "PT in capitals is physical therapy"
+    );
+    assert!(s.has("ambulating"));
+}
+
+#[test]
+fn sentences_and_spans() {
+    let text = "E. coli grew. Dr. Smith saw him. Lactate 1.2 mmol/L.";
+    let s = run(text);
+    assert_eq!(
+        s.a.sentences.len(),
+        3,
+        "initials and titles do not end sentences"
+    );
+    let last = &s.a.sentences[2];
+    assert_eq!(
+        &text[last.start as usize..last.end as usize],
+        "Lactate 1.2 mmol/L"
+    );
+}
+
+#[test]
+fn stemming_meets_inflections() {
+    for (a, b) in [
+        ("controlled", "control"),
+        ("resolved", "resolve"),
+        ("biopsies", "biopsy"),
+        ("running", "runs"),
+        ("doses", "dose"),
+        ("increased", "increase"),
+    ] {
+        assert_eq!(stem(a), stem(b), "{a} / {b}");
+    }
+    assert_ne!(stem("normal"), stem("abnormal"));
+}

@@ -1,0 +1,165 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! Measures the evidence stage on the labelled development set exactly as the README of
+//! the set describes (one claim per run, through `evaluate`), and holds it to >= 0.9
+//! accuracy with no dangerous error reported as supported.
+
+use domain::{
+    AgentOutput, Claim, ExecutionOrigin, OutputIdentity, RiskTier, SourceReference, Support,
+    TaskType, Timestamp,
+};
+use evaluation::{evaluate, AgentSnapshot, PipelineInput, PolicyBundle, Thresholds};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+const CASES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/evidence-dev/cases.jsonl"
+);
+const EXTRA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/evidence_extra.jsonl"
+);
+const POLICIES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../policies");
+
+#[derive(Deserialize)]
+struct Case {
+    case_id: String,
+    category: String,
+    sources: Vec<SourceReference>,
+    claim: Claim,
+    generated_at: String,
+    expected: String,
+    #[serde(default)]
+    acceptable: Vec<String>,
+}
+
+/// Runs one case the way the public API would and returns the claim's support.
+fn run(case: &Case, bundle: &PolicyBundle) -> (Support, Vec<String>) {
+    let agent = AgentSnapshot {
+        agent_id: "dev-agent".into(),
+        agent_version: "1.0.0".into(),
+        risk_tier: RiskTier::Low,
+        model_provider: "external".into(),
+        model_version: "m-1".into(),
+    };
+    let generated_at = Timestamp::parse(&case.generated_at).unwrap();
+    let output = AgentOutput {
+        identity: OutputIdentity {
+            agent_id: agent.agent_id.clone(),
+            agent_version: agent.agent_version.clone(),
+            model_provider: agent.model_provider.clone(),
+            model_version: agent.model_version.clone(),
+            task_type: "discharge_summary".into(),
+        },
+        generated_at,
+        narrative: format!("Discharge summary draft. {}", case.claim.statement),
+        claims: vec![case.claim.clone()],
+        medication_recommendations: vec![],
+        discharge_instructions_present: true,
+    };
+    let input = PipelineInput {
+        case_id: &case.case_id,
+        task_type: TaskType::DischargeSummary,
+        user_role: None,
+        execution_origin: ExecutionOrigin::External,
+        agent: &agent,
+        sources: &case.sources,
+        output: &output,
+        structured_output_error: None,
+        // The service's clock at measurement time lies after every document of the case
+        // (otherwise the sources authored after generation would be rejected at intake as
+        // "from the future" instead of being judged unusable evidence).
+        evaluated_at: case
+            .sources
+            .iter()
+            .map(|s| s.authored_at)
+            .fold(generated_at, Timestamp::max),
+    };
+    let outcome = evaluate(&input, bundle, &Thresholds::default());
+    assert!(
+        outcome.intake_errors.is_empty(),
+        "{}: intake rejected {:?}",
+        case.case_id,
+        outcome.intake_errors
+    );
+    let r = &outcome.evidence_results[0];
+    (r.support, r.reasons.clone())
+}
+
+/// Labels whose claim is wrong in a way that must never be passed as supported.
+fn dangerous(case: &Case) -> bool {
+    case.expected == "contradicted"
+}
+
+/// Runs every case of a JSONL file; prints accuracy, per-category results and misses.
+/// Returns (accuracy, ids of dangerous errors reported as supported).
+fn measure(path: &str, label: &str) -> (f64, Vec<String>) {
+    let bundle = PolicyBundle::load_dir(std::path::Path::new(POLICIES)).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let cases: Vec<Case> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(!cases.is_empty());
+
+    let mut per_category: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut correct = 0;
+    let mut dangerous_supported = Vec::new();
+    let mut misses = Vec::new();
+    for case in &cases {
+        let (support, reasons) = run(case, &bundle);
+        let got = support.as_str();
+        assert!(Support::from_str(got).is_ok());
+        let ok = got == case.expected || case.acceptable.iter().any(|a| a == got);
+        let entry = per_category.entry(case.category.clone()).or_default();
+        entry.1 += 1;
+        if ok {
+            correct += 1;
+            entry.0 += 1;
+        } else {
+            misses.push(format!(
+                "{} [{}] expected {} got {} {:?}",
+                case.case_id, case.category, case.expected, got, reasons
+            ));
+        }
+        if dangerous(case) && support == Support::Supported {
+            dangerous_supported.push(case.case_id.clone());
+        }
+    }
+    let accuracy = correct as f64 / cases.len() as f64;
+    println!(
+        "{label} accuracy: {correct}/{} = {accuracy:.3}",
+        cases.len()
+    );
+    for (cat, (ok, n)) in &per_category {
+        println!("  {cat:<28} {ok}/{n}");
+    }
+    for m in &misses {
+        println!("  MISS {m}");
+    }
+    (accuracy, dangerous_supported)
+}
+
+#[test]
+fn dev_set_accuracy() {
+    let (accuracy, dangerous_supported) = measure(CASES, "dev-set");
+    assert!(
+        dangerous_supported.is_empty(),
+        "dangerous errors labelled supported: {dangerous_supported:?}"
+    );
+    assert!(accuracy >= 0.9, "accuracy {accuracy:.3} below 0.9");
+}
+
+/// A second, larger set written for this crate (new claims against the development
+/// set's documents, covering the README's traps) guards against tuning to the 30 cases.
+#[test]
+fn extra_set_accuracy() {
+    let (accuracy, dangerous_supported) = measure(EXTRA, "extra-set");
+    assert!(
+        dangerous_supported.is_empty(),
+        "dangerous errors labelled supported: {dangerous_supported:?}"
+    );
+    assert!(accuracy >= 0.85, "accuracy {accuracy:.3} below 0.85");
+}

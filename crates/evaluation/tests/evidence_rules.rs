@@ -1,0 +1,320 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! One rule of the evidence stage per test, through the public pipeline: each pair is a
+//! claim and the source it cites, with the verdict the labelling rules demand.
+
+use domain::{
+    AgentOutput, Claim, EvidenceResult, ExecutionOrigin, OutputIdentity, RiskTier, SourceReference,
+    SourceType, Support, TaskType, Timestamp,
+};
+use evaluation::{evaluate, AgentSnapshot, PipelineInput, PolicyBundle, Thresholds};
+use std::path::Path;
+use std::sync::OnceLock;
+
+const POLICIES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../policies");
+const GENERATED: &str = "2026-05-08T21:00:00Z";
+
+fn bundle() -> &'static PolicyBundle {
+    static B: OnceLock<PolicyBundle> = OnceLock::new();
+    B.get_or_init(|| PolicyBundle::load_dir(Path::new(POLICIES)).unwrap())
+}
+
+fn source(id: &str, content: &str, authored_at: &str) -> SourceReference {
+    SourceReference {
+        source_id: id.into(),
+        source_type: SourceType::DischargeNote,
+        title: "Discharge Summary".into(),
+        content: content.into(),
+        authored_at: Timestamp::parse(authored_at).unwrap(),
+    }
+}
+
+fn judge_with(sources: &[SourceReference], statement: &str, cites: &[&str]) -> EvidenceResult {
+    let agent = AgentSnapshot {
+        agent_id: "a".into(),
+        agent_version: "1".into(),
+        risk_tier: RiskTier::Low,
+        model_provider: "p".into(),
+        model_version: "m".into(),
+    };
+    let output = AgentOutput {
+        identity: OutputIdentity {
+            agent_id: "a".into(),
+            agent_version: "1".into(),
+            model_provider: "p".into(),
+            model_version: "m".into(),
+            task_type: "discharge_summary".into(),
+        },
+        generated_at: Timestamp::parse(GENERATED).unwrap(),
+        narrative: format!("Discharge summary draft. {statement}"),
+        claims: vec![Claim {
+            claim_id: "c".into(),
+            claim_type: "finding".into(),
+            statement: statement.into(),
+            supporting_source_ids: cites.iter().map(|s| (*s).to_owned()).collect(),
+        }],
+        medication_recommendations: vec![],
+        discharge_instructions_present: true,
+    };
+    let input = PipelineInput {
+        case_id: "case",
+        task_type: TaskType::DischargeSummary,
+        user_role: None,
+        execution_origin: ExecutionOrigin::External,
+        agent: &agent,
+        sources,
+        output: &output,
+        structured_output_error: None,
+        evaluated_at: Timestamp::parse("2026-06-01T00:00:00Z").unwrap(),
+    };
+    evaluate(&input, bundle(), &Thresholds::default())
+        .evidence_results
+        .remove(0)
+}
+
+fn judge(content: &str, statement: &str) -> Support {
+    judge_with(
+        &[source("doc-1", content, "2026-05-08T18:00:00Z")],
+        statement,
+        &["doc-1"],
+    )
+    .support
+}
+
+fn expect(content: &str, cases: &[(&str, Support)]) {
+    for (statement, want) in cases {
+        let got = judge(content, statement);
+        assert_eq!(got, *want, "claim {statement:?} against {content:?}");
+    }
+}
+
+use Support::{Contradicted, PartiallySupported, Supported, Unsupported};
+
+#[test]
+fn negation_polarity() {
+    let note = "CT A/P with IV contrast showed acute pyelonephritis. No hydronephrosis. H. pylori biopsy positive. Denies SI/HI. Afebrile since 05/06/2026.";
+    expect(
+        note,
+        &[
+            ("CT showed no hydronephrosis.", Supported),
+            ("CT showed hydronephrosis.", Contradicted),
+            ("H. pylori biopsy was positive.", Supported),
+            ("H. pylori biopsy was negative.", Contradicted),
+            ("Denies suicidal ideation.", Supported),
+            ("Reports suicidal ideation.", Contradicted),
+            (
+                "CT A/P without contrast showed acute pyelonephritis.",
+                Contradicted,
+            ),
+            ("Afebrile since 05/06/2026.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn normal_inside_abnormal() {
+    expect(
+        "EEG REPORT. IMPRESSION: Abnormal EEG due to intermittent left temporal sharp waves.",
+        &[
+            ("EEG was normal.", Contradicted),
+            ("EEG was abnormal.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn laterality() {
+    let note = "Imaging showed a displaced L intertrochanteric fracture. WBAT LLE. Pain migrated to the RLQ. Resolved: left ankle sprain (2019). Cellulitis of the R lower leg.";
+    expect(
+        note,
+        &[
+            ("Displaced left intertrochanteric fracture.", Supported),
+            ("Displaced right intertrochanteric fracture.", Contradicted),
+            (
+                "Weight bearing as tolerated on the left lower extremity.",
+                Supported,
+            ),
+            (
+                "Weight bearing as tolerated on the right lower extremity.",
+                Contradicted,
+            ),
+            ("Pain migrated to the LLQ.", Contradicted),
+            ("Cellulitis of the right lower leg.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn numbers_units_and_other_time_points() {
+    let note = "Lactate 3.1 mmol/L, improved to 1.2 mmol/L after fluids. Tiotropium 18 mcg inhaled daily. Furosemide 40 mg PO BID. Atorvastatin 40 mg nightly. Metoprolol succinate 50 mg daily. Right kidney 10.1 cm, left kidney 10.4 cm. Acetaminophen 1,000 mg PO q8h.";
+    expect(
+        note,
+        &[
+            ("Lactate improved to 1.2 mmol/L.", Supported),
+            ("Lactate improved to 2.1 mmol/L.", Contradicted),
+            ("Lactate improved to 3.1 mmol/L.", Contradicted),
+            ("Tiotropium 18 mcg inhaled daily.", Supported),
+            ("Tiotropium 18 mg inhaled daily.", Contradicted),
+            ("Furosemide 80 mg PO BID.", Contradicted),
+            ("Furosemide 40 mg PO TID.", Contradicted),
+            ("Atorvastatin 50 mg nightly.", Contradicted),
+            ("Right kidney measured 10.1 cm.", Supported),
+            ("Right kidney measured 10.4 cm.", Contradicted),
+            ("Left kidney measured 104 mm.", Supported),
+            ("Acetaminophen 1 g PO every 8 hours.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn number_words_and_dates() {
+    let note = "Total antibiotic duration 14 days given bacteremia. Follow-up in cardiology clinic 09/24/2026. Follow up with PCP in 1 week.";
+    expect(
+        note,
+        &[
+            (
+                "Antibiotics will continue for two weeks in total.",
+                Supported,
+            ),
+            (
+                "Antibiotics will continue for three weeks in total.",
+                Contradicted,
+            ),
+            (
+                "Follow-up in cardiology clinic on September 24, 2026.",
+                Supported,
+            ),
+            (
+                "Follow-up in cardiology clinic on September 25, 2026.",
+                Contradicted,
+            ),
+            ("Follow up with the PCP in one week.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn brand_and_generic_names() {
+    let list = "Trimethoprim-sulfamethoxazole 400-80 mg (SS) PO daily for PJP prophylaxis. Initially on piperacillin-tazobactam 4.5 g IV q6h. Furosemide 40 mg tab: 1 tab PO BID.";
+    expect(
+        list,
+        &[
+            ("Bactrim SS daily for PJP prophylaxis.", Supported),
+            ("Initially treated with Zosyn 4.5 g IV q6h.", Supported),
+            ("Lasix 40 mg PO BID.", Supported),
+            ("Lasix was increased to 80 mg PO BID.", Contradicted),
+        ],
+    );
+}
+
+#[test]
+fn abbreviations() {
+    let note = "80 y/o M with HTN found to be in new-onset AFib with RVR. Vanc 1 g IV q12h. Allergies: NKDA. Denies SI/HI.";
+    expect(
+        note,
+        &[
+            (
+                "New-onset atrial fibrillation with rapid ventricular response.",
+                Supported,
+            ),
+            ("Vancomycin 1 g IV every 12 hours.", Supported),
+            ("No known drug allergies.", Supported),
+            ("He has a history of hypertension.", Supported),
+            ("Denies suicidal and homicidal ideation.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn partial_and_absent_facts() {
+    let note = "Treated with IV insulin infusion per DKA protocol and 5 L of IV fluids. Started apixaban 5 mg PO BID.";
+    expect(
+        note,
+        &[
+            (
+                "Treated with an IV insulin infusion and IV potassium replacement.",
+                PartiallySupported,
+            ),
+            (
+                "Pt was started on amiodarone for rhythm control.",
+                Unsupported,
+            ),
+            ("Started dapagliflozin 10 mg daily.", Unsupported),
+        ],
+    );
+}
+
+#[test]
+fn citation_rules_come_first() {
+    let doc = source("doc-1", "Hgb 9.2 g/dL.", "2026-05-08T18:00:00Z");
+    let late = source("doc-2", "Hgb 9.2 g/dL.", "2026-05-09T18:00:00Z");
+    let both = [doc.clone(), late.clone()];
+    assert_eq!(
+        judge_with(&both, "Hgb was 9.2 g/dL.", &[]).support,
+        Support::NoCitation
+    );
+    let r = judge_with(&both, "Hgb was 9.2 g/dL.", &["doc-1", "doc-9"]);
+    assert_eq!(
+        r.support,
+        Support::CitationNotFound,
+        "a fabricated citation surfaces even next to a good one"
+    );
+    assert_eq!(r.reasons, vec!["citation_not_found:doc-9".to_owned()]);
+    assert_eq!(
+        judge_with(&both, "Hgb was 9.2 g/dL.", &["DOC-1"]).support,
+        Support::CitationNotFound,
+        "ids match exactly"
+    );
+    let r = judge_with(&both, "Hgb was 9.2 g/dL.", &["doc-2"]);
+    assert_eq!(
+        r.support,
+        Support::Unsupported,
+        "a source written after the output is no evidence"
+    );
+    assert!(r
+        .reasons
+        .contains(&"source_after_generation:doc-2".to_owned()));
+    // Only cited sources count.
+    let other = source("doc-3", "Potassium 4.0 mmol/L.", "2026-05-08T18:00:00Z");
+    assert_eq!(
+        judge_with(&[doc.clone(), other], "Hgb was 9.2 g/dL.", &["doc-3"]).support,
+        Support::Unsupported
+    );
+    // Exactly at generation time is usable.
+    let at = source("doc-4", "Hgb 9.2 g/dL.", GENERATED);
+    assert_eq!(
+        judge_with(&[at], "Hgb was 9.2 g/dL.", &["doc-4"]).support,
+        Support::Supported
+    );
+}
+
+#[test]
+fn supported_claims_report_where_and_why() {
+    let content = "Admitted with sepsis. Lactate 3.1 mmol/L on arrival. Discharged home.";
+    let r = judge_with(
+        &[source("doc-1", content, "2026-05-08T18:00:00Z")],
+        "Lactate was 3.1 mmol/L.",
+        &["doc-1"],
+    );
+    assert_eq!(r.support, Support::Supported);
+    let span = r.best_span.unwrap();
+    assert_eq!(span.source_id, "doc-1");
+    let text: String = content
+        .chars()
+        .skip(span.start)
+        .take(span.end - span.start)
+        .collect();
+    assert_eq!(text, "Lactate 3.1 mmol/L on arrival");
+    assert!(r.score > 0.7 && r.score <= 1.0);
+    let bad = judge_with(
+        &[source("doc-1", content, "2026-05-08T18:00:00Z")],
+        "Lactate was 4.1 mmol/L.",
+        &["doc-1"],
+    );
+    assert_eq!(bad.support, Support::Contradicted);
+    assert_eq!(bad.reasons, vec!["numeric_mismatch:value".to_owned()]);
+    // Reasons are codes: they never quote clinical text.
+    assert!(bad
+        .reasons
+        .iter()
+        .all(|r| !r.contains("ctate") && !r.contains("4.1")));
+}
