@@ -1,0 +1,23 @@
+//! Shared application state handed to every handler.
+
+use crate::config::Config;
+use credentials::CredentialStore;
+use evaluation::{PolicyBundle, Thresholds};
+use providers::{AdapterFactory, AdapterRegistry};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+use store::Store;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub store: Store,
+    pub credentials: Arc<dyn CredentialStore>,
+    pub adapters: Arc<RwLock<AdapterRegistry>>,
+    pub factory: Arc<AdapterFactory>,
+    /// The bundle loaded at start; every new decision uses it.
+    pub policy: Arc<PolicyBundle>,
+    pub thresholds: Arc<Thresholds>,
+    /// Older bundles loaded for replay, by version.
+    pub bundle_cache: Arc<Mutex<HashMap<String, Arc<PolicyBundle>>>>,
+}
