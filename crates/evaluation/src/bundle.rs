@@ -1,6 +1,9 @@
-//! The policy bundle: Rego files (plus an optional data.json) compiled once with regorus and
-//! evaluated per decision; a rule that errors or answers malformed output fails closed.
+//! The policy bundle: Rego files (plus an optional data.json and thresholds.json) compiled
+//! once with regorus and evaluated per decision; a rule that errors or answers malformed
+//! output fails closed. The thresholds live in the bundle so that they are part of its
+//! content hash: a stored bundle replays with exactly the numbers its decisions used.
 
+use crate::Thresholds;
 use domain::{Effect, PolicyResult, Severity};
 use regorus::{CompiledPolicy, Engine, Value};
 use sha2::{Digest, Sha256};
@@ -13,6 +16,7 @@ const RULE_PREFIX: &str = "data.rce.policies.";
 /// Package of the generated module that gathers every rule's result in one evaluation.
 const AGGREGATE_PACKAGE: &str = "rce_internal_aggregate";
 const DATA_FILE: &str = "data.json";
+const THRESHOLDS_FILE: &str = "thresholds.json";
 
 /// Why a policy bundle could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -27,7 +31,9 @@ pub enum BundleError {
     Parse { file: String, message: String },
     #[error("{DATA_FILE} of the policy bundle is invalid: {message}")]
     Data { message: String },
-    #[error("policy bundle file {0} is neither a .rego file nor {DATA_FILE}")]
+    #[error("{THRESHOLDS_FILE} of the policy bundle is invalid: {message}")]
+    Thresholds { message: String },
+    #[error("policy bundle file {0} is neither a .rego file, {DATA_FILE} nor {THRESHOLDS_FILE}")]
     UnsupportedFile(String),
     #[error("policy bundle file {0} appears more than once")]
     DuplicateFile(String),
@@ -51,6 +57,8 @@ pub struct PolicyBundle {
     files: Vec<(String, String)>,
     version: String,
     rules: Vec<Rule>,
+    /// From `thresholds.json`, or the documented defaults when the bundle has none.
+    thresholds: Thresholds,
     /// All rules' results in one query; `None` when it could not be compiled, in which
     /// case every rule is evaluated on its own.
     aggregate: Option<CompiledPolicy>,
@@ -90,7 +98,7 @@ impl PolicyBundle {
             let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
                 continue;
             };
-            if name.ends_with(".rego") || name == DATA_FILE {
+            if name.ends_with(".rego") || name == DATA_FILE || name == THRESHOLDS_FILE {
                 let content = std::fs::read_to_string(&path).map_err(|source| BundleError::Io {
                     path: path.display().to_string(),
                     source,
@@ -114,8 +122,14 @@ impl PolicyBundle {
 
         let mut engine = Engine::new();
         let mut ids = BTreeSet::new();
+        let mut thresholds = Thresholds::default();
         for (name, content) in &files {
-            if name == DATA_FILE {
+            if name == THRESHOLDS_FILE {
+                thresholds =
+                    serde_json::from_str(content).map_err(|e| BundleError::Thresholds {
+                        message: e.to_string(),
+                    })?;
+            } else if name == DATA_FILE {
                 engine
                     .add_data_json(content)
                     .map_err(|e| BundleError::Data {
@@ -174,6 +188,7 @@ impl PolicyBundle {
             files,
             version,
             rules,
+            thresholds,
             aggregate,
         })
     }
@@ -188,6 +203,11 @@ impl PolicyBundle {
     /// The (file name, content) pairs, sorted by file name.
     pub fn files(&self) -> &[(String, String)] {
         &self.files
+    }
+
+    /// The pipeline's tunable numbers for decisions made with this bundle.
+    pub fn thresholds(&self) -> &Thresholds {
+        &self.thresholds
     }
 
     /// Number of rules (packages under `rce.policies`), each yielding one result.

@@ -293,3 +293,55 @@ fn broken_bundles_are_refused_at_load() {
     ));
     assert!(PolicyBundle::load_dir(Path::new("/nonexistent/policies")).is_err());
 }
+
+#[test]
+fn thresholds_travel_with_the_bundle_and_change_its_version() {
+    let default = PolicyBundle::load_dir(Path::new(POLICIES)).unwrap();
+    assert_eq!(default.thresholds(), &Thresholds::default());
+
+    let mut files = default_files();
+    files.push((
+        "thresholds.json".into(),
+        r#"{"unsupported_ratio_max": 1.0, "review_at_risk_level": "critical"}"#.into(),
+    ));
+    let tuned = PolicyBundle::from_files(files).unwrap();
+    assert_ne!(tuned.version(), default.version());
+    assert_eq!(tuned.thresholds().unsupported_ratio_max, 1.0);
+
+    // A statement its source does not state: the default bundle's ratio rule fails,
+    // the tuned bundle's tolerates it.
+    let ratio = |o: &PipelineOutcome| {
+        o.policy_results
+            .iter()
+            .find(|p| p.policy_id == "unsupported_claim_ratio")
+            .unwrap()
+            .passed
+    };
+    let statement = "Patient has a history of atrial fibrillation.";
+    let a = agent(RiskTier::Low);
+    let s = sources();
+    let o = output(statement);
+    let input = PipelineInput {
+        case_id: "case-1",
+        task_type: TaskType::ClinicalSummary,
+        user_role: None,
+        execution_origin: ExecutionOrigin::External,
+        agent: &a,
+        sources: &s,
+        output: &o,
+        structured_output_error: None,
+        evaluated_at: Timestamp::parse("2026-01-01T09:00:01Z").unwrap(),
+    };
+    assert!(!ratio(&evaluate(&input, &default, default.thresholds())));
+    assert!(ratio(&evaluate(&input, &tuned, tuned.thresholds())));
+}
+
+#[test]
+fn a_malformed_thresholds_file_refuses_the_bundle() {
+    let mut files = default_files();
+    files.push(("thresholds.json".into(), r#"{"no_such_number": 1}"#.into()));
+    assert!(matches!(
+        PolicyBundle::from_files(files),
+        Err(BundleError::Thresholds { .. })
+    ));
+}

@@ -150,7 +150,6 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         adapters: Arc::new(RwLock::new(registry)),
         factory: Arc::new(factory),
         policy: Arc::new(policy),
-        thresholds: Arc::new(evaluation::Thresholds::default()),
         bundle_cache: Arc::new(Mutex::new(Default::default())),
     };
     seed::run(&state).await.context("seeding")?;

@@ -244,12 +244,12 @@ pub fn snapshot(record: &DecisionRecord) -> AgentSnapshot {
     }
 }
 
-/// Runs the pure pipeline on a record's inputs with a given bundle and clock value.
+/// Runs the pure pipeline on a record's inputs with a given bundle (and so its thresholds)
+/// and clock value.
 pub fn run_pipeline(
     record: &DecisionRecord,
     output: &AgentOutput,
     bundle: &evaluation::PolicyBundle,
-    thresholds: &evaluation::Thresholds,
     at: Timestamp,
 ) -> PipelineOutcome {
     let agent = snapshot(record);
@@ -264,7 +264,7 @@ pub fn run_pipeline(
         structured_output_error: record.structured_output_error.as_deref(),
         evaluated_at: at,
     };
-    evaluation::evaluate(&input, bundle, thresholds)
+    evaluation::evaluate(&input, bundle, bundle.thresholds())
 }
 
 /// Evaluates the output into the record and returns the session trigger it implies.
@@ -284,7 +284,7 @@ pub fn evaluate_into(
         ACTOR_SERVICE,
         serde_json::json!({"claims": output.claims.len(), "medication_recommendations": output.medication_recommendations.len()}),
     );
-    let outcome = run_pipeline(record, &output, &state.policy, &state.thresholds, at);
+    let outcome = run_pipeline(record, &output, &state.policy, at);
     for ev in &outcome.events {
         push_event(record, ev.event_type, "pipeline", ev.data.clone());
     }

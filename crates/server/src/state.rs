@@ -2,7 +2,7 @@
 
 use crate::config::Config;
 use credentials::CredentialStore;
-use evaluation::{PolicyBundle, Thresholds};
+use evaluation::PolicyBundle;
 use providers::{AdapterFactory, AdapterRegistry};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
@@ -15,9 +15,8 @@ pub struct AppState {
     pub credentials: Arc<dyn CredentialStore>,
     pub adapters: Arc<RwLock<AdapterRegistry>>,
     pub factory: Arc<AdapterFactory>,
-    /// The bundle loaded at start; every new decision uses it.
+    /// The bundle loaded at start, with its thresholds; every new decision uses it.
     pub policy: Arc<PolicyBundle>,
-    pub thresholds: Arc<Thresholds>,
     /// Older bundles loaded for replay, by version.
     pub bundle_cache: Arc<Mutex<HashMap<String, Arc<PolicyBundle>>>>,
 }
