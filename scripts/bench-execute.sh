@@ -10,31 +10,17 @@
 #
 # Usage: scripts/bench-execute.sh [concurrency=32] [requests=3000] [warmup=300]
 # Env:   LITELLM=0 skips (c); LITELLM_WORKERS (default 1); LOG_LEVEL for the service (info).
-# LiteLLM setup (not committed):  .venv/bin/pip install 'litellm[proxy]==1.106.2'
+# LiteLLM setup (its own venv, kept apart from the test tools'):
+#   python3 -m venv .venv-litellm && .venv-litellm/bin/pip install 'litellm[proxy]==1.106.2'
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 conc="${1:-32}"
 total="${2:-3000}"
 warm="${3:-300}"
-litellm_bin="${LITELLM_BIN:-$PWD/.venv/bin/litellm}"
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-wait_http() { # url, seconds
-  local i=0
-  until curl -fs -o /dev/null "$1"; do
-    sleep 0.1; i=$((i + 1))
-    if [ "$i" -gt $(( $2 * 10 )) ]; then echo "timed out waiting for $1" >&2; exit 1; fi
-  done
-}
+litellm_bin="${LITELLM_BIN:-$PWD/.venv-litellm/bin/litellm}"
+# shellcheck source=scripts/bench-common.sh
+source scripts/bench-common.sh
 
 echo "== building (release): service, load generator, mock provider"
 cargo build --release -q -p server --bin runtime-control-service --example load --example mock_provider
@@ -123,13 +109,16 @@ general_settings:
   disable_spend_logs: true
   disable_error_logs: true
 EOF
-  echo "== (c) LiteLLM $("$PWD/.venv/bin/pip" show litellm 2>/dev/null | awk '/^Version/ {print $2}') proxy, ${LITELLM_WORKERS:-1} worker(s)"
+  echo "== (c) LiteLLM $("$(dirname "$litellm_bin")/pip" show litellm 2>/dev/null | awk '/^Version/ {print $2}') proxy, ${LITELLM_WORKERS:-1} worker(s)"
   # Local cost map (no fetch from the internet), no telemetry, loopback only.
+  # No master key: like this service (API_KEY_REQUIRED=false), no auth on the loopback path,
+  # which LiteLLM now only allows with an explicit development-only switch.
+  LITELLM_DANGEROUSLY_PERMIT_WEAK_OR_UNSET_MASTER_KEY=true \
   LITELLM_LOCAL_MODEL_COST_MAP=True LITELLM_TELEMETRY=False LITELLM_LOG=ERROR NO_PROXY='*' \
     "$litellm_bin" --config "$work/litellm.yaml" --host 127.0.0.1 --port "$ll_port" \
     --num_workers "${LITELLM_WORKERS:-1}" --telemetry False > "$work/litellm.log" 2>&1 &
   pids+=($!)
-  if ! wait_http "http://127.0.0.1:$ll_port/health/liveliness" 120; then tail -20 "$work/litellm.log"; fi
+  ( wait_http "http://127.0.0.1:$ll_port/health/liveliness" 120 ) || { tail -20 "$work/litellm.log"; exit 1; }
   run_load litellm "http://127.0.0.1:$ll_port/v1/chat/completions" "$work/chat.json"
 else
   echo "== (c) LiteLLM skipped (LITELLM=0 or no $litellm_bin)"

@@ -6,7 +6,11 @@
 //! even with several replicas on one PostgreSQL database.
 
 mod migrations;
+mod plan;
 mod records;
+mod sqlite_writer;
+
+use plan::{Check, Param};
 
 pub use records::Record;
 
@@ -57,6 +61,9 @@ pub enum StoreError {
     UnsupportedUrl,
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// From the SQLite writer thread.
+    #[error("database error: {0}")]
+    Embedded(String),
     #[error("migration error: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
     #[error("stored document is unreadable: {0}")]
@@ -140,7 +147,7 @@ pub struct Counter {
     pub total: f64,
 }
 
-enum Op {
+pub(crate) enum Op {
     Insert {
         table: &'static str,
         id: String,
@@ -267,6 +274,8 @@ pub struct Store {
     /// process instead of failing them with SQLITE_BUSY. On PostgreSQL both are one pool.
     writer: AnyPool,
     reader: AnyPool,
+    /// SQLite only: the thread that applies units of work (see `sqlite_writer`).
+    fast_writer: Option<sqlite_writer::SqliteWriter>,
 }
 
 impl Store {
@@ -293,10 +302,15 @@ impl Store {
                     .after_connect(sqlite_pragmas)
                     .connect(&url)
                     .await?;
+                let fast_writer = match sqlite_writer::file_path(&url) {
+                    Some(path) => Some(sqlite_writer::SqliteWriter::open(path)?),
+                    None => None,
+                };
                 Ok(Self {
                     backend,
                     writer,
                     reader,
+                    fast_writer,
                 })
             }
             Backend::Postgres => {
@@ -309,6 +323,7 @@ impl Store {
                     backend,
                     writer: pool.clone(),
                     reader: pool,
+                    fast_writer: None,
                 })
             }
         }
@@ -524,127 +539,33 @@ impl Store {
             .is_some())
     }
 
-    /// Applies every write of `uow` in one transaction, or none of them.
+    /// Applies every write of `uow` in one transaction, or none of them. On SQLite the
+    /// unit goes to the dedicated writer thread (one hand-off per unit, group commit);
+    /// on PostgreSQL it runs as one sqlx transaction.
     pub async fn commit(&self, tenant: &TenantId, uow: UnitOfWork) -> Result<(), StoreError> {
+        let stmts = plan::plan(tenant, uow.ops);
+        if let Some(writer) = &self.fast_writer {
+            return writer.commit(stmts).await;
+        }
         let mut tx = self.writer.begin().await?;
-        // Session inputs update a row that an insert in the same unit may create: run them last.
-        let (inputs, ops): (Vec<Op>, Vec<Op>) = uow
-            .ops
-            .into_iter()
-            .partition(|o| matches!(o, Op::SessionInputs { .. }));
-        // Counter deltas merge by key and go out as one upsert; a sorted key order means two
-        // PostgreSQL writers lock counter rows in the same order and cannot deadlock.
-        let mut counters: std::collections::BTreeMap<(String, String), (i64, f64)> =
-            std::collections::BTreeMap::new();
-        for op in ops.into_iter().chain(inputs) {
-            match op {
-                Op::Insert {
-                    table,
-                    id,
-                    created_ms,
-                    promoted,
-                    doc,
-                } => {
-                    let cols: String = promoted.iter().map(|(c, _)| format!(", {c}")).collect();
-                    let params: String = (0..promoted.len())
-                        .map(|i| format!(", ${}", i + 6))
-                        .collect();
-                    let sql = format!(
-                        "INSERT INTO {table} (tenant_id, id, revision, created_ms, doc{cols}) VALUES ($1, $2, $3, $4, $5{params})"
-                    );
-                    let mut q = sqlx::query(&sql)
-                        .bind(tenant.as_str())
-                        .bind(id)
-                        .bind(1_i64)
-                        .bind(created_ms)
-                        .bind(doc);
-                    for (_, v) in promoted {
-                        q = q.bind(v);
-                    }
-                    q.execute(&mut *tx).await.map_err(map_unique)?;
-                }
-                Op::Update {
-                    table,
-                    id,
-                    expected,
-                    promoted,
-                    doc,
-                } => {
-                    let sets: String = promoted
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (c, _))| format!(", {c} = ${}", i + 5))
-                        .collect();
-                    let sql = format!(
-                        "UPDATE {table} SET doc = $1, revision = revision + 1{sets} WHERE tenant_id = $2 AND id = $3 AND revision = $4"
-                    );
-                    let mut q = sqlx::query(&sql)
-                        .bind(doc)
-                        .bind(tenant.as_str())
-                        .bind(id)
-                        .bind(expected);
-                    for (_, v) in promoted {
-                        q = q.bind(v);
-                    }
-                    if q.execute(&mut *tx).await?.rows_affected() != 1 {
+        for stmt in stmts {
+            let mut q = sqlx::query(&stmt.sql);
+            for p in stmt.params {
+                q = match p {
+                    Param::Text(v) => q.bind(v),
+                    Param::OptText(v) => q.bind(v),
+                    Param::Int(v) => q.bind(v),
+                    Param::Real(v) => q.bind(v),
+                };
+            }
+            match q.execute(&mut *tx).await {
+                Ok(done) => {
+                    if stmt.check == Check::OneRow && done.rows_affected() != 1 {
                         return Err(StoreError::Conflict);
                     }
                 }
-                Op::Timeline {
-                    session_id,
-                    entry,
-                    doc,
-                } => {
-                    sqlx::query("INSERT INTO timeline (tenant_id, session_id, sequence, doc) VALUES ($1, $2, $3, $4)")
-                        .bind(tenant.as_str())
-                        .bind(session_id)
-                        .bind(entry.sequence as i64)
-                        .bind(doc)
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(|e| match map_unique(e) {
-                            // Two writers appending the same sequence: the later one lost a race.
-                            StoreError::AlreadyExists => StoreError::Conflict,
-                            other => other,
-                        })?;
-                }
-                Op::SessionInputs { session_id, doc } => {
-                    sqlx::query("UPDATE sessions SET inputs = $1 WHERE tenant_id = $2 AND id = $3")
-                        .bind(doc)
-                        .bind(tenant.as_str())
-                        .bind(session_id)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                Op::Counter(d) => {
-                    let slot = counters.entry((d.scope, d.name)).or_insert((0, 0.0));
-                    slot.0 += d.n;
-                    slot.1 += d.total;
-                }
+                Err(e) => return Err(stmt.check.on_error(map_unique(e))),
             }
-        }
-        if !counters.is_empty() {
-            let rows: Vec<String> = (0..counters.len())
-                .map(|i| {
-                    format!(
-                        "($1, ${}, ${}, ${}, ${})",
-                        4 * i + 2,
-                        4 * i + 3,
-                        4 * i + 4,
-                        4 * i + 5
-                    )
-                })
-                .collect();
-            let sql = format!(
-                "INSERT INTO counters (tenant_id, scope, name, n, total) VALUES {} \
-                 ON CONFLICT (tenant_id, scope, name) DO UPDATE SET n = counters.n + excluded.n, total = counters.total + excluded.total",
-                rows.join(", ")
-            );
-            let mut q = sqlx::query(&sql).bind(tenant.as_str());
-            for ((scope, name), (n, total)) in counters {
-                q = q.bind(scope).bind(name).bind(n).bind(total);
-            }
-            q.execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(())

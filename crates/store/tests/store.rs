@@ -240,3 +240,43 @@ async fn a_referenced_record_is_not_removed() {
     assert_ne!(store.opaque_tenant_id(&other).await.unwrap(), opaque);
     assert!(!opaque.contains('t') || opaque.len() == 32);
 }
+
+/// Many units at once (on SQLite they share group-committed transactions): a unit that
+/// fails leaves no trace, and never takes another unit's writes with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_units_succeed_or_fail_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    store.insert(&t, &agent(&t, "taken", 1)).await.unwrap();
+    let mut tasks = Vec::new();
+    for i in 0..60_i64 {
+        let (store, t) = (store.clone(), t.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut uow = UnitOfWork::new();
+            uow.insert(&agent(&t, &format!("a{i}"), 10 + i)).unwrap();
+            uow.count("", "units", 1, 0.0);
+            if i % 3 == 0 {
+                // Fails the unit after its first insert and its counter.
+                uow.insert(&agent(&t, "taken", 2)).unwrap();
+            }
+            (i, store.commit(&t, uow).await)
+        }));
+    }
+    let mut committed = 0;
+    for task in tasks {
+        let (i, result) = task.await.unwrap();
+        let stored = store.get::<Agent>(&t, &format!("a{i}")).await;
+        if i % 3 == 0 {
+            assert!(matches!(result, Err(StoreError::AlreadyExists)), "{i}");
+            assert!(matches!(stored, Err(StoreError::NotFound)), "{i}");
+        } else {
+            result.unwrap();
+            stored.unwrap();
+            committed += 1;
+        }
+    }
+    let counters = store.counters(&t, "").await.unwrap();
+    let units = counters.iter().find(|c| c.name == "units").unwrap();
+    assert_eq!(units.n, committed);
+}

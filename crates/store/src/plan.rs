@@ -1,0 +1,160 @@
+//! A unit of work as SQL statements with their parameters, independent of the driver that
+//! runs them: sqlx on PostgreSQL, the SQLite writer thread on SQLite. One plan, one SQL text.
+
+use crate::{Op, StoreError};
+use domain::TenantId;
+use std::collections::BTreeMap;
+
+#[derive(Debug)]
+pub(crate) enum Param {
+    Text(String),
+    OptText(Option<String>),
+    Int(i64),
+    Real(f64),
+}
+
+/// What a statement's outcome means for the unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Check {
+    Plain,
+    /// An insert: a unique violation means the record already exists.
+    Insert,
+    /// An optimistic update: anything but one affected row is a lost race.
+    OneRow,
+    /// A timeline append: a duplicate sequence means another writer won the race.
+    Timeline,
+}
+
+impl Check {
+    /// Maps a statement error (unique violations already mapped to `AlreadyExists`).
+    pub(crate) fn on_error(self, e: StoreError) -> StoreError {
+        match (self, e) {
+            (Check::Timeline, StoreError::AlreadyExists) => StoreError::Conflict,
+            (_, e) => e,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct Stmt {
+    /// `$n` placeholders, numbered by parameter position.
+    pub sql: String,
+    pub params: Vec<Param>,
+    pub check: Check,
+}
+
+/// Session inputs update a row that an insert of the same unit may create, so they run
+/// after every other write; counter deltas merge by key into one upsert at the end, in
+/// sorted key order, so two PostgreSQL writers lock counter rows in the same order.
+pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
+    let t = || Param::Text(tenant.as_str().to_owned());
+    let mut stmts = Vec::with_capacity(ops.len() + 1);
+    let mut inputs = Vec::new();
+    let mut counters: BTreeMap<(String, String), (i64, f64)> = BTreeMap::new();
+    for op in ops {
+        match op {
+            Op::Insert {
+                table,
+                id,
+                created_ms,
+                promoted,
+                doc,
+            } => {
+                let cols: String = promoted.iter().map(|(c, _)| format!(", {c}")).collect();
+                let marks: String = (0..promoted.len())
+                    .map(|i| format!(", ${}", i + 6))
+                    .collect();
+                let mut params = vec![
+                    t(),
+                    Param::Text(id),
+                    Param::Int(1),
+                    Param::Int(created_ms),
+                    Param::Text(doc),
+                ];
+                params.extend(promoted.into_iter().map(|(_, v)| Param::OptText(v)));
+                stmts.push(Stmt {
+                    sql: format!("INSERT INTO {table} (tenant_id, id, revision, created_ms, doc{cols}) VALUES ($1, $2, $3, $4, $5{marks})"),
+                    params,
+                    check: Check::Insert,
+                });
+            }
+            Op::Update {
+                table,
+                id,
+                expected,
+                promoted,
+                doc,
+            } => {
+                let sets: String = promoted
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (c, _))| format!(", {c} = ${}", i + 5))
+                    .collect();
+                let mut params = vec![Param::Text(doc), t(), Param::Text(id), Param::Int(expected)];
+                params.extend(promoted.into_iter().map(|(_, v)| Param::OptText(v)));
+                stmts.push(Stmt {
+                    sql: format!("UPDATE {table} SET doc = $1, revision = revision + 1{sets} WHERE tenant_id = $2 AND id = $3 AND revision = $4"),
+                    params,
+                    check: Check::OneRow,
+                });
+            }
+            Op::Timeline {
+                session_id,
+                entry,
+                doc,
+            } => stmts.push(Stmt {
+                sql: "INSERT INTO timeline (tenant_id, session_id, sequence, doc) VALUES ($1, $2, $3, $4)".into(),
+                params: vec![
+                    t(),
+                    Param::Text(session_id),
+                    Param::Int(entry.sequence as i64),
+                    Param::Text(doc),
+                ],
+                check: Check::Timeline,
+            }),
+            Op::SessionInputs { session_id, doc } => inputs.push(Stmt {
+                sql: "UPDATE sessions SET inputs = $1 WHERE tenant_id = $2 AND id = $3".into(),
+                params: vec![Param::Text(doc), t(), Param::Text(session_id)],
+                check: Check::Plain,
+            }),
+            Op::Counter(d) => {
+                let slot = counters.entry((d.scope, d.name)).or_insert((0, 0.0));
+                slot.0 += d.n;
+                slot.1 += d.total;
+            }
+        }
+    }
+    stmts.extend(inputs);
+    if !counters.is_empty() {
+        let rows: Vec<String> = (0..counters.len())
+            .map(|i| {
+                format!(
+                    "($1, ${}, ${}, ${}, ${})",
+                    4 * i + 2,
+                    4 * i + 3,
+                    4 * i + 4,
+                    4 * i + 5
+                )
+            })
+            .collect();
+        let mut params = vec![t()];
+        for ((scope, name), (n, total)) in counters {
+            params.extend([
+                Param::Text(scope),
+                Param::Text(name),
+                Param::Int(n),
+                Param::Real(total),
+            ]);
+        }
+        stmts.push(Stmt {
+            sql: format!(
+                "INSERT INTO counters (tenant_id, scope, name, n, total) VALUES {} \
+                 ON CONFLICT (tenant_id, scope, name) DO UPDATE SET n = counters.n + excluded.n, total = counters.total + excluded.total",
+                rows.join(", ")
+            ),
+            params,
+            check: Check::Plain,
+        });
+    }
+    stmts
+}

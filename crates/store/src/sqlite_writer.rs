@@ -1,0 +1,175 @@
+//! SQLite's write path. sqlx runs each SQLite statement on a worker thread and hands every
+//! statement and its result across threads; a unit of work of ten statements costs twenty
+//! wake-ups, and with SQLite's single writer that caps durable runs at a few hundred per
+//! second. Here one thread owns a rusqlite connection and applies a whole unit per hand-off.
+//! Units that queue up while a transaction runs are committed together (group commit), each
+//! inside its own savepoint, so one unit's failure never touches another's writes. A caller
+//! is answered only after the COMMIT that holds its unit.
+
+use crate::plan::{Check, Param, Stmt};
+use crate::StoreError;
+use rusqlite::{params_from_iter, Connection};
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+/// Most units in one transaction; bounds how long the first of them waits for its answer.
+const MAX_BATCH: usize = 64;
+
+struct Job {
+    stmts: Vec<Stmt>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+#[derive(Clone)]
+pub(crate) struct SqliteWriter {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// The file behind a `sqlite:` URL, or `None` for an in-memory database (which a second
+/// connection could not share).
+pub(crate) fn file_path(url: &str) -> Option<&str> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path.is_empty() || path == ":memory:" || query.contains("mode=memory") {
+        return None;
+    }
+    Some(path)
+}
+
+impl SqliteWriter {
+    pub(crate) fn open(path: &str) -> Result<Self, StoreError> {
+        let conn = Connection::open(path).map_err(embedded)?;
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
+        )
+        .map_err(embedded)?;
+        conn.set_prepared_statement_cache_capacity(64);
+        let (jobs, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || serve(conn, rx))
+            .map_err(|e| StoreError::Embedded(format!("starting the writer thread: {e}")))?;
+        Ok(Self { jobs })
+    }
+
+    pub(crate) async fn commit(&self, stmts: Vec<Stmt>) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.jobs
+            .send(Job { stmts, done })
+            .map_err(|_| StoreError::Embedded("the writer thread has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Embedded("the writer thread has stopped".into()))?
+    }
+}
+
+/// Runs until every `SqliteWriter` handle is dropped.
+fn serve(conn: Connection, rx: mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let results = apply_batch(&conn, &batch);
+        for (job, result) in batch.into_iter().zip(results) {
+            // A caller that went away (request cancelled) still had its unit committed.
+            let _ = job.done.send(result);
+        }
+    }
+}
+
+fn apply_batch(conn: &Connection, batch: &[Job]) -> Vec<Result<(), StoreError>> {
+    let all_fail = |e: &rusqlite::Error| {
+        batch
+            .iter()
+            .map(|_| Err(StoreError::Embedded(e.to_string())))
+            .collect()
+    };
+    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        return all_fail(&e);
+    }
+    let mut results = Vec::with_capacity(batch.len());
+    for job in batch {
+        let outcome = conn
+            .execute_batch("SAVEPOINT unit")
+            .map_err(embedded)
+            .and_then(|()| apply(conn, &job.stmts));
+        let closed = match outcome {
+            Ok(()) => conn.execute_batch("RELEASE unit"),
+            Err(_) => conn.execute_batch("ROLLBACK TO unit; RELEASE unit"),
+        };
+        if let Err(e) = closed {
+            // The transaction is in an unknown state: give it up whole.
+            let _ = conn.execute_batch("ROLLBACK");
+            return all_fail(&e);
+        }
+        results.push(outcome);
+    }
+    match conn.execute_batch("COMMIT") {
+        Ok(()) => results,
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            all_fail(&e)
+        }
+    }
+}
+
+fn apply(conn: &Connection, stmts: &[Stmt]) -> Result<(), StoreError> {
+    for stmt in stmts {
+        // SQLite's numbered parameters are `?n`; the plan writes PostgreSQL's `$n`.
+        let sql = stmt.sql.replace('$', "?");
+        let mut prepared = conn.prepare_cached(&sql).map_err(embedded)?;
+        let values = stmt.params.iter().map(|p| match p {
+            Param::Text(v) => rusqlite::types::Value::Text(v.clone()),
+            Param::OptText(Some(v)) => rusqlite::types::Value::Text(v.clone()),
+            Param::OptText(None) => rusqlite::types::Value::Null,
+            Param::Int(v) => rusqlite::types::Value::Integer(*v),
+            Param::Real(v) => rusqlite::types::Value::Real(*v),
+        });
+        match prepared.execute(params_from_iter(values)) {
+            Ok(rows) => {
+                if stmt.check == Check::OneRow && rows != 1 {
+                    return Err(StoreError::Conflict);
+                }
+            }
+            Err(e) => return Err(stmt.check.on_error(map_error(e))),
+        }
+    }
+    Ok(())
+}
+
+fn map_error(e: rusqlite::Error) -> StoreError {
+    match &e {
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                || f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
+        {
+            StoreError::AlreadyExists
+        }
+        _ => embedded(e),
+    }
+}
+
+fn embedded(e: rusqlite::Error) -> StoreError {
+    StoreError::Embedded(e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_path;
+
+    #[test]
+    fn file_paths_of_sqlite_urls() {
+        assert_eq!(file_path("sqlite:///tmp/a.db?mode=rwc"), Some("/tmp/a.db"));
+        assert_eq!(file_path("sqlite://./data/x.db"), Some("./data/x.db"));
+        assert_eq!(file_path("sqlite:x.db"), Some("x.db"));
+        assert_eq!(file_path("sqlite::memory:"), None);
+        assert_eq!(file_path("sqlite://x.db?mode=memory"), None);
+        assert_eq!(file_path("postgres://h/db"), None);
+    }
+}
