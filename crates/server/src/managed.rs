@@ -66,7 +66,7 @@ pub async fn resolve(
     task: TaskType,
 ) -> ApiResult<Resolved> {
     // 1-2
-    let agent = crate::routes::agents::load(state, tenant, agent_id)
+    let agent = crate::routes::load::<Agent>(state, tenant, agent_id)
         .await?
         .value;
     if agent.status != AgentStatus::Active {

@@ -1,7 +1,7 @@
 //! Agent registry (spec 4.1, 3.3): registration, reads, PATCH and lifecycle transitions,
 //! plus the backward-compatible profile migration of spec 4.5 / 9.3.
 
-use super::{check, field_error, required_text, ListOf, Paging};
+use super::{check, field_error, load, modify, required_text, ListOf, Paging};
 use crate::context;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{double_option, ApiJson, ListQuery, Tenant};
@@ -227,20 +227,6 @@ async fn list(
     ))
 }
 
-pub async fn load(
-    state: &AppState,
-    tenant: &TenantId,
-    id: &str,
-) -> ApiResult<store::Versioned<Agent>> {
-    context::note(|f| f.agent_id = Some(id.chars().take(128).collect()));
-    match state.store.get::<Agent>(tenant, id).await {
-        Err(store::StoreError::NotFound) => {
-            Err(ApiError::not_found("agent_not_found", "Agent", id))
-        }
-        other => Ok(other?),
-    }
-}
-
 #[utoipa::path(get, path = "/runtime/agents/{id}", tag = "agents", params(("id" = String, Path)),
     responses((status = 200, body = Agent)))]
 async fn get_one(
@@ -248,7 +234,7 @@ async fn get_one(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Agent>> {
-    Ok(Json(load(&state, &tenant, &id).await?.value))
+    Ok(Json(load::<Agent>(&state, &tenant, &id).await?.value))
 }
 
 /// Partial update; agent_id and status are immutable (400).
@@ -295,7 +281,7 @@ async fn patch(
     };
     // Optimistic retry: re-read and re-apply if another writer got in between.
     for _ in 0..5 {
-        let current = load(&state, &tenant, &id).await?;
+        let current = load::<Agent>(&state, &tenant, &id).await?;
         let mut agent = current.value.clone();
         if let Some(v) = &body.name {
             agent.name = v.trim().to_owned();
@@ -367,17 +353,13 @@ async fn transition(
     id: &str,
     trigger: AgentTrigger,
 ) -> ApiResult<Json<Agent>> {
-    loop {
-        let current = load(state, tenant, id).await?;
-        let mut agent = current.value;
+    let agent = modify(state, tenant, id, |agent: &mut Agent| {
         agent.status = agent_next(agent.status, trigger).map_err(ApiError::transition)?;
         agent.updated_at = Timestamp::now();
-        match state.store.update(tenant, &agent, current.revision).await {
-            Ok(()) => return Ok(Json(agent)),
-            Err(store::StoreError::Conflict) => continue,
-            Err(e) => return Err(e.into()),
-        }
-    }
+        Ok(())
+    })
+    .await?;
+    Ok(Json(agent))
 }
 
 /// draft|suspended → active; 409 when already active or deprecated.

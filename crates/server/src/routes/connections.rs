@@ -2,7 +2,7 @@
 //! The credential is write-only: it goes straight into the credential store as a secret and
 //! only an opaque reference is kept on the record.
 
-use super::{check, field_error, required_text, ListOf, Paging};
+use super::{check, field_error, load, modify, required_text, ListOf, Paging};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{double_option, ApiJson, ListQuery, Tenant};
 use crate::state::AppState;
@@ -172,21 +172,6 @@ async fn list(
     ))
 }
 
-pub async fn load(
-    state: &AppState,
-    tenant: &TenantId,
-    id: &str,
-) -> ApiResult<store::Versioned<ProviderConnection>> {
-    match state.store.get::<ProviderConnection>(tenant, id).await {
-        Err(store::StoreError::NotFound) => Err(ApiError::not_found(
-            "connection_not_found",
-            "Provider connection",
-            id,
-        )),
-        other => Ok(other?),
-    }
-}
-
 fn refuse_internal(c: &ProviderConnection) -> ApiResult<()> {
     if c.internal {
         return Err(ApiError::conflict(
@@ -204,7 +189,11 @@ async fn get_one(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ProviderConnection>> {
-    Ok(Json(load(&state, &tenant, &id).await?.value))
+    Ok(Json(
+        load::<ProviderConnection>(&state, &tenant, &id)
+            .await?
+            .value,
+    ))
 }
 
 /// Accepts display_name, endpoint and metadata; status stays as it is.
@@ -222,10 +211,8 @@ async fn patch(
     }
     check_endpoint_text(&mut errors, b.endpoint.as_ref().and_then(|e| e.as_ref()));
     check(errors)?;
-    loop {
-        let current = load(&state, &tenant, &id).await?;
-        let mut c = current.value;
-        refuse_internal(&c)?;
+    let c = modify(&state, &tenant, &id, |c: &mut ProviderConnection| {
+        refuse_internal(c)?;
         if c.status == ConnectionStatus::Deleting {
             return Err(ApiError::conflict(
                 "invalid_state_transition",
@@ -242,12 +229,10 @@ async fn patch(
             c.metadata = m.clone();
         }
         c.updated_at = Timestamp::now();
-        match state.store.update(&tenant, &c, current.revision).await {
-            Ok(()) => return Ok(Json(c)),
-            Err(store::StoreError::Conflict) => continue,
-            Err(e) => return Err(e.into()),
-        }
-    }
+        Ok(())
+    })
+    .await?;
+    Ok(Json(c))
 }
 
 /// Removes the connection and its stored credential. Refused (409 `connection_in_use`) while a
@@ -260,7 +245,7 @@ async fn delete(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    let current = load(&state, &tenant, &id).await?;
+    let current = load::<ProviderConnection>(&state, &tenant, &id).await?;
     refuse_internal(&current.value)?;
     if state
         .store
@@ -333,7 +318,7 @@ async fn validate(
     Path(id): Path<String>,
 ) -> ApiResult<Json<ProviderConnection>> {
     loop {
-        let current = load(&state, &tenant, &id).await?;
+        let current = load::<ProviderConnection>(&state, &tenant, &id).await?;
         let mut c = current.value;
         connection_can_validate(c.status).map_err(ApiError::transition)?;
         let failure = validation_error(&state, &c).await?;
@@ -364,7 +349,7 @@ async fn rotate(
     let mut errors = Vec::new();
     check_credential(&mut errors, &b.credential);
     check(errors)?;
-    let current = load(&state, &tenant, &id).await?;
+    let current = load::<ProviderConnection>(&state, &tenant, &id).await?;
     refuse_internal(&current.value)?;
     let mut c = current.value;
     c.status = connection_next(c.status, ConnectionTrigger::RotateCredential)
@@ -382,7 +367,7 @@ async fn rotate(
         match state.store.update(&tenant, &c, current.revision).await {
             Ok(()) => return Ok(Json(c)),
             Err(store::StoreError::Conflict) => {
-                let fresh = load(&state, &tenant, &id).await?;
+                let fresh = load::<ProviderConnection>(&state, &tenant, &id).await?;
                 let mut f = fresh.value;
                 f.status = connection_next(f.status, ConnectionTrigger::RotateCredential)
                     .map_err(ApiError::transition)?;
@@ -405,18 +390,14 @@ async fn transition(
     id: &str,
     trigger: ConnectionTrigger,
 ) -> ApiResult<Json<ProviderConnection>> {
-    loop {
-        let current = load(state, tenant, id).await?;
-        let mut c = current.value;
-        refuse_internal(&c)?;
+    let c = modify(state, tenant, id, |c: &mut ProviderConnection| {
+        refuse_internal(c)?;
         c.status = connection_next(c.status, trigger).map_err(ApiError::transition)?;
         c.updated_at = Timestamp::now();
-        match state.store.update(tenant, &c, current.revision).await {
-            Ok(()) => return Ok(Json(c)),
-            Err(store::StoreError::Conflict) => continue,
-            Err(e) => return Err(e.into()),
-        }
-    }
+        Ok(())
+    })
+    .await?;
+    Ok(Json(c))
 }
 
 #[utoipa::path(post, path = "/runtime/provider-connections/{id}/enable", tag = "provider-connections", params(("id" = String, Path)),

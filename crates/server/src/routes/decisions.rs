@@ -1,8 +1,7 @@
 //! Decision records (spec 2.7, 4.8): list, read, export for audit handoff, and exact replay
 //! of the deterministic pipeline on the recorded inputs with the recorded policy bundle.
 
-use super::{ListOf, Paging};
-use crate::context;
+use super::{load, ListOf, Paging};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ListQuery, Tenant};
 use crate::runtime;
@@ -59,22 +58,6 @@ pub struct DecisionReplay {
     pub runtime_events: Vec<RuntimeEvent>,
 }
 
-pub async fn load(
-    state: &AppState,
-    tenant: &TenantId,
-    id: &str,
-) -> ApiResult<store::Versioned<DecisionRecord>> {
-    context::note(|f| f.decision_id = Some(id.chars().take(128).collect()));
-    match state.store.get::<DecisionRecord>(tenant, id).await {
-        Err(store::StoreError::NotFound) => Err(ApiError::not_found(
-            "decision_not_found",
-            "Decision record",
-            id,
-        )),
-        other => Ok(other?),
-    }
-}
-
 #[utoipa::path(get, path = "/runtime/decision-records", tag = "decision-records", params(Paging, DecisionFilters),
     responses((status = 200, body = ListOf<DecisionRecord>)))]
 async fn list(
@@ -108,7 +91,9 @@ async fn get_one(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DecisionRecord>> {
-    Ok(Json(load(&state, &tenant, &id).await?.value))
+    Ok(Json(
+        load::<DecisionRecord>(&state, &tenant, &id).await?.value,
+    ))
 }
 
 #[utoipa::path(get, path = "/runtime/decision-records/{id}/export", tag = "decision-records", params(("id" = String, Path)),
@@ -118,7 +103,7 @@ async fn export(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DecisionExport>> {
-    let decision_record = load(&state, &tenant, &id).await?.value;
+    let decision_record = load::<DecisionRecord>(&state, &tenant, &id).await?.value;
     Ok(Json(DecisionExport {
         exported_at: Timestamp::now(),
         decision_record,
@@ -189,7 +174,7 @@ async fn replay(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<DecisionReplay>> {
-    let d = load(&state, &tenant, &id).await?.value;
+    let d = load::<DecisionRecord>(&state, &tenant, &id).await?.value;
     let (recorded, replayed, mut diffs) =
         match (&d.agent_output, d.evaluated_at, &d.policy_set_version) {
             (Some(output), Some(at), Some(version)) => {

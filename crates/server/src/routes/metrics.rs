@@ -91,7 +91,7 @@ async fn metrics(
     }
     let agent_id = q.get("agent_id").map(str::to_owned);
     if let Some(a) = &agent_id {
-        super::agents::load(&state, &tenant, a).await?;
+        super::load::<domain::Agent>(&state, &tenant, a).await?;
     }
     let rows = state
         .store

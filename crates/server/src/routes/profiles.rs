@@ -1,7 +1,7 @@
 //! Execution profiles (spec 2.3, 3.2, 4.5): configuration of how a model executes.
 //! Shape validation follows the contract's ranges; nothing here is applied until execution.
 
-use super::{check, field_error, required_text, ListOf, Paging};
+use super::{check, field_error, load, modify, required_text, ListOf, Paging};
 use crate::error::{ApiError, ApiResult, FieldError};
 use crate::extract::{double_option, ApiJson, ListQuery, Tenant};
 use crate::state::AppState;
@@ -310,21 +310,6 @@ async fn list(
     ))
 }
 
-pub async fn load(
-    state: &AppState,
-    tenant: &TenantId,
-    id: &str,
-) -> ApiResult<store::Versioned<ExecutionProfile>> {
-    match state.store.get::<ExecutionProfile>(tenant, id).await {
-        Err(store::StoreError::NotFound) => Err(ApiError::not_found(
-            "profile_not_found",
-            "Execution profile",
-            id,
-        )),
-        other => Ok(other?),
-    }
-}
-
 #[utoipa::path(get, path = "/runtime/execution-profiles/{id}", tag = "execution-profiles", params(("id" = String, Path)),
     responses((status = 200, body = ExecutionProfile)))]
 async fn get_one(
@@ -332,7 +317,9 @@ async fn get_one(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<ExecutionProfile>> {
-    Ok(Json(load(&state, &tenant, &id).await?.value))
+    Ok(Json(
+        load::<ExecutionProfile>(&state, &tenant, &id).await?.value,
+    ))
 }
 
 #[utoipa::path(patch, path = "/runtime/execution-profiles/{id}", tag = "execution-profiles", params(("id" = String, Path)), request_body = PatchProfile,
@@ -356,7 +343,7 @@ async fn patch(
     }
     check(errors)?;
     loop {
-        let current = load(&state, &tenant, &id).await?;
+        let current = load::<ExecutionProfile>(&state, &tenant, &id).await?;
         let mut p = current.value.clone();
         if p.internal {
             return Err(ApiError::conflict(
@@ -445,7 +432,7 @@ async fn delete(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    let current = load(&state, &tenant, &id).await?;
+    let current = load::<ExecutionProfile>(&state, &tenant, &id).await?;
     if current.value.internal {
         return Err(ApiError::conflict(
             "invalid_state_transition",
@@ -477,17 +464,13 @@ async fn transition(
     id: &str,
     trigger: ProfileTrigger,
 ) -> ApiResult<Json<ExecutionProfile>> {
-    loop {
-        let current = load(state, tenant, id).await?;
-        let mut p = current.value;
+    let p = modify(state, tenant, id, |p: &mut ExecutionProfile| {
         p.status = profile_next(p.status, trigger).map_err(ApiError::transition)?;
         p.updated_at = Timestamp::now();
-        match state.store.update(tenant, &p, current.revision).await {
-            Ok(()) => return Ok(Json(p)),
-            Err(store::StoreError::Conflict) => continue,
-            Err(e) => return Err(e.into()),
-        }
-    }
+        Ok(())
+    })
+    .await?;
+    Ok(Json(p))
 }
 
 #[utoipa::path(post, path = "/runtime/execution-profiles/{id}/activate", tag = "execution-profiles", params(("id" = String, Path)),

@@ -175,7 +175,7 @@ async fn submit(
     validate_sources(&mut errors, &b.source_references);
     validate_output(&mut errors, &b.agent_output);
     check(errors)?;
-    let agent = super::agents::load(&state, &tenant, &b.agent_id)
+    let agent = super::load::<Agent>(&state, &tenant, &b.agent_id)
         .await?
         .value;
     // External submissions never accept a draft agent.
@@ -199,7 +199,7 @@ async fn submit(
         }
         Some(sid) => {
             context::note(|f| f.session_id = Some(sid.chars().take(128).collect()));
-            let current = super::sessions::load(&state, &tenant, sid).await?;
+            let current = super::load::<Session>(&state, &tenant, sid).await?;
             let s = &current.value;
             let accepts = s.current_state == SessionState::Running
                 && s.execution_origin == ExecutionOrigin::External

@@ -3,7 +3,7 @@
 //! contract's state machine and close or finalize its current decision in the same commit.
 
 use super::runs::validate_sources;
-use super::{check, field_error, required_text, ListOf, Paging};
+use super::{check, field_error, load, required_text, ListOf, Paging};
 use crate::context;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ListQuery, OptionalJson, Tenant};
@@ -70,16 +70,6 @@ pub struct SessionReplay {
     pub runs: Vec<RunWithDecision>,
 }
 
-pub async fn load(state: &AppState, tenant: &TenantId, id: &str) -> ApiResult<Versioned<Session>> {
-    context::note(|f| f.session_id = Some(id.chars().take(128).collect()));
-    match state.store.get::<Session>(tenant, id).await {
-        Err(store::StoreError::NotFound) => {
-            Err(ApiError::not_found("session_not_found", "Session", id))
-        }
-        other => Ok(other?),
-    }
-}
-
 /// Create an internal-origin session: the reference agent produces an output grounded in the
 /// given sources and the pipeline evaluates it in the same call.
 #[utoipa::path(post, path = "/runtime/sessions", tag = "sessions", request_body = CreateSession,
@@ -94,7 +84,7 @@ async fn create(
     required_text(&mut errors, "agent_id", &b.agent_id, 128);
     validate_sources(&mut errors, &b.source_references);
     check(errors)?;
-    let agent = super::agents::load(&state, &tenant, &b.agent_id)
+    let agent = super::load::<Agent>(&state, &tenant, &b.agent_id)
         .await?
         .value;
     let allow_draft = b.allow_draft_agent && !state.config.production_like();
@@ -187,7 +177,7 @@ async fn get_one(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Session>> {
-    Ok(Json(load(&state, &tenant, &id).await?.value))
+    Ok(Json(load::<Session>(&state, &tenant, &id).await?.value))
 }
 
 #[utoipa::path(get, path = "/runtime/sessions/{id}/timeline", tag = "sessions", params(("id" = String, Path)),
@@ -197,7 +187,7 @@ async fn timeline(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Timeline>> {
-    let s = load(&state, &tenant, &id).await?.value;
+    let s = load::<Session>(&state, &tenant, &id).await?.value;
     let items = state.store.timeline(&tenant, &s.session_id).await?;
     Ok(Json(Timeline {
         session_id: s.session_id,
@@ -213,7 +203,7 @@ async fn replay(
     Tenant(tenant): Tenant,
     Path(id): Path<String>,
 ) -> ApiResult<Json<SessionReplay>> {
-    let session = load(&state, &tenant, &id).await?.value;
+    let session = load::<Session>(&state, &tenant, &id).await?.value;
     let timeline = state.store.timeline(&tenant, &session.session_id).await?;
     let runs: Vec<AgentRun> = state
         .store
@@ -302,7 +292,7 @@ async fn review(
 ) -> ApiResult<Json<Session>> {
     let reviewer_id = reviewer(&body, true)?.unwrap_or_default();
     loop {
-        let current = load(state, tenant, id).await?;
+        let current = load::<Session>(state, tenant, id).await?;
         let mut change = SessionChange::existing(state, tenant, current).await?;
         let actor = format!("reviewer:{reviewer_id}");
         let trigger = if kind == Review::Approve {
@@ -397,7 +387,7 @@ async fn simple(
     trigger: SessionTrigger,
 ) -> ApiResult<Json<Session>> {
     loop {
-        let current = load(state, tenant, id).await?;
+        let current = load::<Session>(state, tenant, id).await?;
         if trigger == SessionTrigger::Cancel
             && current.value.current_state == SessionState::Cancelled
         {
@@ -468,7 +458,7 @@ async fn retry(
         .map(|r| format!("reviewer:{r}"))
         .unwrap_or_else(|| "caller".into());
     loop {
-        let current = load(&state, &tenant, &id).await?;
+        let current = load::<Session>(&state, &tenant, &id).await?;
         let origin = current.value.execution_origin;
         if origin == ExecutionOrigin::Managed {
             return crate::managed::retry(&state, &tenant, current, &actor)
@@ -491,7 +481,7 @@ async fn retry(
             continue;
         }
         change.apply(SessionTrigger::Start, ACTOR_SERVICE)?;
-        let agent = super::agents::load(&state, &tenant, change.session.agent_id.as_str())
+        let agent = super::load::<Agent>(&state, &tenant, change.session.agent_id.as_str())
             .await?
             .value;
         runtime::check_agent_may_run(
