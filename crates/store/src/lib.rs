@@ -270,8 +270,8 @@ fn parse_doc<T: DeserializeOwned>(row: &AnyRow) -> Result<Versioned<T>, StoreErr
 #[derive(Clone)]
 pub struct Store {
     backend: Backend,
-    /// SQLite allows one writer at a time; a single writer connection queues writes in the
-    /// process instead of failing them with SQLITE_BUSY. On PostgreSQL both are one pool.
+    /// SQLite: one connection for single-record writes (units of work go to `fast_writer`).
+    /// On PostgreSQL writer and reader are one pool.
     writer: AnyPool,
     reader: AnyPool,
     /// SQLite only: the thread that applies units of work (see `sqlite_writer`).
@@ -721,13 +721,18 @@ impl Store {
 }
 
 /// WAL + NORMAL: a commit survives a process crash (kill -9); readers never block the writer.
+/// Every SQLite connection, sqlx's and the writer thread's: WAL with `synchronous=NORMAL`
+/// (a commit survives a process crash), and a busy wait instead of SQLITE_BUSY while the
+/// other writer holds the lock.
+pub(crate) const SQLITE_PRAGMAS: &str =
+    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;";
+
 fn sqlite_pragmas(
     conn: &mut sqlx::AnyConnection,
     _meta: sqlx::pool::PoolConnectionMetadata,
 ) -> futures_core_box::BoxFuture<'_, Result<(), sqlx::Error>> {
     Box::pin(async move {
-        conn.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;")
-            .await?;
+        conn.execute(SQLITE_PRAGMAS).await?;
         Ok(())
     })
 }

@@ -41,10 +41,8 @@ pub(crate) fn file_path(url: &str) -> Option<&str> {
 impl SqliteWriter {
     pub(crate) fn open(path: &str) -> Result<Self, StoreError> {
         let conn = Connection::open(path).map_err(embedded)?;
-        conn.execute_batch(
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
-        )
-        .map_err(embedded)?;
+        conn.execute_batch(crate::SQLITE_PRAGMAS)
+            .map_err(embedded)?;
         conn.set_prepared_statement_cache_capacity(64);
         let (jobs, rx) = mpsc::channel();
         std::thread::Builder::new()
