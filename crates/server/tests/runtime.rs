@@ -734,3 +734,83 @@ async fn metrics_count_on_write() {
     );
     app.stop().await;
 }
+
+fn ratio_passed(decision: &Value) -> bool {
+    decision["policy_results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["policy_id"] == "unsupported_claim_ratio")
+        .unwrap()["passed"]
+        .as_bool()
+        .unwrap()
+}
+
+/// The bundle's thresholds.json decides, and a decision replays with the thresholds it was
+/// made with even after the service restarts on a bundle without them.
+#[tokio::test]
+async fn bundle_thresholds_decide_and_replay_after_the_bundle_changes() {
+    let bundle = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(repo_root().join("policies")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, bundle.path().join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::write(
+        bundle.path().join("thresholds.json"),
+        r#"{"unsupported_ratio_max": 1.0}"#,
+    )
+    .unwrap();
+    let dir = bundle.path().display().to_string();
+    let app = spawn_with(|env| {
+        env.insert("POLICY_BUNDLE_DIR".into(), dir);
+    })
+    .await;
+    app.active_agent(None, "ext-agent", json!({})).await;
+    let unsupported = json!([{"claim_id": "c1", "claim_type": "diagnosis",
+        "statement": "Patient has a history of atrial fibrillation.", "supporting_source_ids": ["src-1"]}]);
+    let r = submit(&app, unsupported.clone()).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(r.body["evidence_results"][0]["support"], "unsupported");
+    assert!(ratio_passed(&r.body), "{}", r.text);
+    let decision = r.body["decision_id"].as_str().unwrap().to_owned();
+
+    // Same database, the shipped bundle (default thresholds): new decisions fail the rule,
+    // the recorded one still replays exactly.
+    let env = base_env(app.dir.path(), &app.database_url);
+    let state = server::build_state(server::config::Config::from_env(&env).unwrap())
+        .await
+        .unwrap();
+    let running = server::serve(state, false).await.unwrap();
+    let default = format!("http://{}", running.addr);
+    let client = reqwest::Client::new();
+    let fresh: Value = client
+        .post(format!("{default}/runtime/agent-runs"))
+        .json(&run_body(
+            "ext-agent",
+            json!([source("src-1", NOTE)]),
+            unsupported,
+            json!([]),
+            true,
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(!ratio_passed(&fresh), "{fresh}");
+    let replay: Value = client
+        .get(format!(
+            "{default}/runtime/decision-records/{decision}/replay"
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(replay["matches"], true, "{replay}");
+    assert!(ratio_passed(&replay["replayed"]), "{replay}");
+    let _ = running.shutdown.send(());
+    app.stop().await;
+}
