@@ -4,7 +4,8 @@
 use crate::text::quantity::{Dim, Quantity};
 use crate::text::{analyze, Analysis, Item, Kind, Side, Split, Term, Vocab};
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
-use std::collections::{BTreeSet, HashSet};
+use std::cell::OnceCell;
+use std::collections::BTreeSet;
 
 /// Coverage at or above which a fact counts as stated by the sources.
 const SUPPORTED_MIN: f64 = 0.70;
@@ -41,10 +42,11 @@ struct Doc {
     body: Analysis,
     usable: bool,
     /// Every term of body and title.
-    terms: HashSet<Term>,
-    title_terms: HashSet<Term>,
-    /// Per body item: the context and owning drug of a quantity (empty for words).
-    value_context: Vec<Context>,
+    terms: TermSet,
+    title_terms: TermSet,
+    /// Per body item: the context of a quantity, computed when a claim first compares
+    /// with it (most source values never are), and its owning drug.
+    value_context: Vec<OnceCell<Context>>,
     value_owner: Vec<Option<Term>>,
 }
 
@@ -66,7 +68,14 @@ impl<'a> Corpus<'a> {
         Self {
             sources,
             generated_at,
-            vocab: Vocab::default(),
+            // About one distinct word per 20 bytes of source text.
+            vocab: Vocab::with_capacity(
+                64 + sources
+                    .iter()
+                    .map(|s| s.content.len() + s.title.len())
+                    .sum::<usize>()
+                    / 20,
+            ),
             docs: None,
             idf: Vec::new(),
             max_idf: 1.0,
@@ -75,14 +84,16 @@ impl<'a> Corpus<'a> {
         }
     }
 
-    /// Analyses every source on first use (IDF needs all of them), then precomputes the
-    /// context of every source value so claims only compare.
+    /// Analyses every source on first use (IDF needs all of them).
     fn ensure(&mut self) {
         if self.docs.is_some() {
             return;
         }
         let mut analysed = Vec::with_capacity(self.sources.len());
         let mut df: Vec<u32> = Vec::new();
+        // The last sentence (1-based) that counted each term, so a term counts once per
+        // sentence.
+        let mut counted_in: Vec<u32> = Vec::new();
         let mut total_len = 0usize;
         for s in self.sources {
             let body = analyze(&s.content, &mut self.vocab);
@@ -90,16 +101,16 @@ impl<'a> Corpus<'a> {
             for sent in &body.sentences {
                 self.sentence_count += 1;
                 total_len += sent.items.len();
-                let terms: BTreeSet<Term> = body.items[sent.items.clone()]
-                    .iter()
-                    .filter_map(Item::term)
-                    .collect();
-                for t in terms {
+                for t in body.items[sent.items.clone()].iter().filter_map(Item::term) {
                     let t = t as usize;
                     if df.len() <= t {
                         df.resize(t + 1, 0);
+                        counted_in.resize(t + 1, 0);
                     }
-                    df[t] += 1;
+                    if counted_in[t] != self.sentence_count {
+                        counted_in[t] = self.sentence_count;
+                        df[t] += 1;
+                    }
                 }
             }
             analysed.push((body, title, s.authored_at <= self.generated_at));
@@ -115,20 +126,23 @@ impl<'a> Corpus<'a> {
         };
         let mut docs = Vec::with_capacity(analysed.len());
         for (body, title, usable) in analysed {
-            let mut value_context = vec![Vec::new(); body.items.len()];
+            let value_context = vec![OnceCell::new(); body.items.len()];
             let mut value_owner = vec![None; body.items.len()];
             for sent in &body.sentences {
                 let items = &body.items[sent.items.clone()];
                 for (k, it) in items.iter().enumerate() {
                     if it.qty().is_some() {
-                        value_context[sent.items.start + k] = context(self, items, k);
                         value_owner[sent.items.start + k] = owner_drug(items, k);
                     }
                 }
             }
-            let title_terms: HashSet<Term> = title.items.iter().filter_map(Item::term).collect();
-            let mut terms: HashSet<Term> = body.items.iter().filter_map(Item::term).collect();
-            terms.extend(title_terms.iter().copied());
+            let title_terms: TermSet = title.items.iter().filter_map(Item::term).collect();
+            let terms: TermSet = body
+                .items
+                .iter()
+                .chain(&title.items)
+                .filter_map(Item::term)
+                .collect();
             docs.push(Doc {
                 body,
                 usable,
@@ -427,6 +441,39 @@ struct FactCoverage {
 /// Sentences ranked by BM25 for one fact, best first.
 type Ranked = Vec<((usize, usize), f64)>;
 
+/// One part of a fact's BM25 query: a distinct word with its weight, or a quantity.
+enum QueryPart {
+    Word(Term, f64),
+    Qty(Quantity),
+}
+
+/// A set of term ids as a bitset (ids are small and dense: they come from the run's
+/// interner).
+#[derive(Default)]
+struct TermSet(Vec<u64>);
+
+impl TermSet {
+    fn contains(&self, t: &Term) -> bool {
+        self.0
+            .get(*t as usize / 64)
+            .is_some_and(|w| (w >> (t % 64)) & 1 == 1)
+    }
+}
+
+impl FromIterator<Term> for TermSet {
+    fn from_iter<I: IntoIterator<Item = Term>>(iter: I) -> Self {
+        let mut set = Self::default();
+        for t in iter {
+            let word = t as usize / 64;
+            if set.0.len() <= word {
+                set.0.resize(word + 1, 0);
+            }
+            set.0[word] |= 1 << (t % 64);
+        }
+        set
+    }
+}
+
 /// Everything needed to compare one claim with its usable cited sources.
 struct Checker<'c, 'a> {
     corpus: &'c Corpus<'a>,
@@ -481,30 +528,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             .map_or(&QtyAlign::NotFound, |(_, a)| a)
     }
 
-    /// BM25 of a fact against one sentence; quantities count as terms when a source
-    /// quantity has the same value, title words count half.
-    fn bm25(&self, fact: Fact<'_>, at: (usize, usize)) -> f64 {
+    /// BM25 of a fact's query against one sentence; quantities count as terms when a
+    /// source quantity has the same value, title words count half.
+    fn bm25(&self, query: &[QueryPart], at: (usize, usize)) -> f64 {
         let items = self.corpus.sentence_items(at);
         let len = items.len() as f64;
         let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / self.corpus.avg_len);
         let title = self.doc(at.0).map(|d| &d.title_terms);
-        let mut seen = BTreeSet::new();
         let mut score = 0.0;
-        for item in fact {
-            match item.kind {
-                Kind::Word(t) => {
-                    if !seen.insert(t) {
-                        continue;
-                    }
+        for part in query {
+            match *part {
+                QueryPart::Word(t, w) => {
                     let tf = items.iter().filter(|i| i.term() == Some(t)).count() as f64;
-                    let w = self.corpus.idf(t) * if item.light { 0.35 } else { 1.0 };
                     if tf > 0.0 {
                         score += w * tf * (BM25_K1 + 1.0) / (tf + norm);
                     } else if title.is_some_and(|tt| tt.contains(&t)) {
                         score += 0.5 * w;
                     }
                 }
-                Kind::Qty(q) => {
+                QueryPart::Qty(q) => {
                     if items.iter().any(|i| i.qty().is_some_and(|s| q.matches(s))) {
                         score += if q.dim == Dim::Frequency {
                             FREQ_WEIGHT
@@ -520,10 +562,27 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// Sentences ranked by BM25 for a fact, best first (ties by document order).
     fn ranked(&self, fact: Fact<'_>) -> Ranked {
+        // The fact as a query: each word once (with its first occurrence's weight), every
+        // quantity, in the fact's order so scores add up the same way every time.
+        let mut query = Vec::with_capacity(fact.len());
+        for item in fact {
+            match item.kind {
+                Kind::Word(t) => {
+                    if !query
+                        .iter()
+                        .any(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
+                    {
+                        let w = self.corpus.idf(t) * if item.light { 0.35 } else { 1.0 };
+                        query.push(QueryPart::Word(t, w));
+                    }
+                }
+                Kind::Qty(q) => query.push(QueryPart::Qty(q)),
+            }
+        }
         let mut r: Vec<((usize, usize), f64)> = self
             .sentences
             .iter()
-            .map(|s| (*s, self.bm25(fact, *s)))
+            .map(|s| (*s, self.bm25(&query, *s)))
             .filter(|(_, sc)| *sc > 0.0)
             .collect();
         r.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -702,10 +761,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let sim = if total > 0.0 {
                     // Weighted share of the claim's context found at least as close to
                     // the source value: identical surroundings give 1.
-                    let src_ctx = doc
-                        .value_context
-                        .get(first + k)
-                        .map_or(&[][..], |c| c.as_slice());
+                    let src_ctx = doc.value_context.get(first + k).map_or(&[][..], |c| {
+                        c.get_or_init(|| context(self.corpus, items, k)).as_slice()
+                    });
                     let mut shared = 0.0;
                     for (t, side, info, prox) in &claim_ctx {
                         // "right kidney" is no context for a value of the left kidney.
@@ -989,8 +1047,10 @@ mod debug_tests {
     use super::*;
     use domain::SourceType;
 
-    /// `DEBUG_CLAIM="..." DEBUG_SOURCE="..." DEBUG_EVIDENCE=1 cargo test -p evaluation --lib debug_claim -- --nocapture`
+    /// A debugging aid, not a check: `DEBUG_CLAIM="..." DEBUG_SOURCE="..." DEBUG_EVIDENCE=1
+    /// cargo test -p evaluation --lib debug_claim -- --ignored --nocapture`
     #[test]
+    #[ignore = "debugging aid, run by hand"]
     fn debug_claim() {
         let (Ok(claim), Ok(source)) = (std::env::var("DEBUG_CLAIM"), std::env::var("DEBUG_SOURCE"))
         else {
@@ -1022,11 +1082,11 @@ mod debug_tests {
 mod timing_tests {
     use super::*;
 
+    /// A timing diagnostic, not a check: `TIMING=300 cargo test --release -p evaluation
+    /// --lib stage_timing -- --ignored --nocapture`.
     #[test]
+    #[ignore = "timing diagnostic, run by hand"]
     fn stage_timing() {
-        if std::env::var("TIMING").is_err() {
-            return;
-        }
         #[derive(serde::Deserialize)]
         struct Data {
             sources: Vec<SourceReference>,

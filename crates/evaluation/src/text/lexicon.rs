@@ -3,48 +3,11 @@
 
 use super::quantity::Dim;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-/// A fast non-cryptographic hasher (the Fx multiply-rotate scheme) for the static tables
-/// only: their keys are fixed, so input text can probe them but never fill them.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct Fx(u64);
-
-impl Fx {
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            self.add(u64::from_le_bytes(b));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut b = [0u8; 8];
-            b[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// Map type of the static tables.
-pub(crate) type Table<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+/// Map type of the static tables: their keys are fixed, so input text can probe them but
+/// never fill them, and a fixed-seed fast hash is safe.
+pub(crate) type Table<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
 
 /// Words that carry no fact of their own.
 const STOPWORDS: &[&str] = &[
@@ -1703,7 +1666,7 @@ const ANATOMY: &[&str] = &[
 
 /// Everything the tables say about one lowercase word, so the hot path looks a word up
 /// once instead of once per table.
-#[derive(Default)]
+#[derive(Default, Debug)]
 pub(crate) struct Entry {
     pub stop: bool,
     pub light: bool,
@@ -1718,6 +1681,11 @@ pub(crate) struct Entry {
     pub freq: Option<f64>,
     pub number: Option<f64>,
     pub month: Option<u32>,
+    /// A known generic drug name.
+    pub generic: bool,
+    pub anatomy: bool,
+    /// The canonical (stemmed) word this word or stem stands for.
+    pub synonym: Option<String>,
     /// Phrases starting with this word, longest first.
     pub phrases: Vec<(Vec<&'static str>, &'static str)>,
 }
@@ -1725,29 +1693,20 @@ pub(crate) struct Entry {
 static NO_ENTRY: OnceLock<Entry> = OnceLock::new();
 
 pub(crate) struct Lexicon {
-    pub entries: Table<&'static str, Entry>,
-    pub light: Table<&'static str, ()>,
+    /// Keyed by lowercase word (synonym sources also by their stem).
+    pub entries: Table<Box<str>, Entry>,
     pub case_abbr: Table<&'static str, &'static str>,
-    pub generics: Table<&'static str, ()>,
-    pub synonyms: Table<String, String>,
     pub units: Table<&'static str, (Dim, f64)>,
-    pub anatomy: Table<&'static str, ()>,
 }
 
-fn set(words: &[&'static str]) -> Table<&'static str, ()> {
-    words.iter().map(|w| (*w, ())).collect()
+fn at<'m>(entries: &'m mut Table<Box<str>, Entry>, word: &str) -> &'m mut Entry {
+    entries.entry(Box::from(word)).or_default()
 }
 
 /// The lexicon, built once per process.
 pub(crate) fn lexicon() -> &'static Lexicon {
     static LEX: OnceLock<Lexicon> = OnceLock::new();
     LEX.get_or_init(|| {
-        let mut synonyms = Table::default();
-        for (from, to) in SYNONYMS {
-            let target = super::stem(to);
-            synonyms.insert((*from).to_owned(), target.clone());
-            synonyms.insert(super::stem(from), target);
-        }
         let mut phrases: Table<&'static str, Vec<(Vec<&'static str>, &'static str)>> =
             Table::default();
         for (p, r) in PHRASES {
@@ -1760,57 +1719,64 @@ pub(crate) fn lexicon() -> &'static Lexicon {
         for list in phrases.values_mut() {
             list.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
         }
-        let mut entries: Table<&'static str, Entry> = Table::default();
+        let mut entries: Table<Box<str>, Entry> = Table::default();
+        for (from, to) in SYNONYMS {
+            let target = super::stem(to).into_owned();
+            at(&mut entries, from).synonym = Some(target.clone());
+            at(&mut entries, &super::stem(from)).synonym = Some(target);
+        }
+        for w in GENERICS {
+            at(&mut entries, w).generic = true;
+        }
+        for w in ANATOMY {
+            at(&mut entries, w).anatomy = true;
+        }
         for w in STOPWORDS {
-            entries.entry(w).or_default().stop = true;
+            at(&mut entries, w).stop = true;
         }
         for w in LIGHT {
-            entries.entry(w).or_default().light = true;
+            at(&mut entries, w).light = true;
         }
         for w in NEG_PRE {
-            entries.entry(w).or_default().neg_pre = true;
+            at(&mut entries, w).neg_pre = true;
         }
         for w in NEG_POST {
-            entries.entry(w).or_default().neg_post = true;
+            at(&mut entries, w).neg_post = true;
         }
         for w in AFFIRM {
-            entries.entry(w).or_default().affirm = true;
+            at(&mut entries, w).affirm = true;
         }
         for w in CONJUNCTIONS {
-            entries.entry(w).or_default().conj = true;
+            at(&mut entries, w).conj = true;
         }
         for (w, x) in ABBREVIATIONS {
-            entries.entry(w).or_default().abbr = Some(x);
+            at(&mut entries, w).abbr = Some(x);
         }
         for (w, x) in BRANDS {
-            entries.entry(w).or_default().brand = Some(x);
+            at(&mut entries, w).brand = Some(x);
         }
         for (w, x) in NEG_MORPH {
-            entries.entry(w).or_default().neg_morph = Some(x);
+            at(&mut entries, w).neg_morph = Some(x);
         }
         for (w, d, f) in UNITS {
-            entries.entry(w).or_default().unit = Some((*d, *f));
+            at(&mut entries, w).unit = Some((*d, *f));
         }
         for (w, f) in FREQUENCIES {
-            entries.entry(w).or_default().freq = Some(*f);
+            at(&mut entries, w).freq = Some(*f);
         }
         for (w, n) in NUMBER_WORDS {
-            entries.entry(w).or_default().number = Some(*n);
+            at(&mut entries, w).number = Some(*n);
         }
         for (w, m) in MONTHS {
-            entries.entry(w).or_default().month = Some(*m);
+            at(&mut entries, w).month = Some(*m);
         }
         for (first, list) in &phrases {
-            entries.entry(first).or_default().phrases = list.clone();
+            at(&mut entries, first).phrases = list.clone();
         }
         Lexicon {
             entries,
-            light: set(LIGHT),
             case_abbr: CASE_ABBREVIATIONS.iter().copied().collect(),
-            generics: set(GENERICS),
-            synonyms,
             units: UNITS.iter().map(|(u, d, f)| (*u, (*d, *f))).collect(),
-            anatomy: set(ANATOMY),
         }
     })
 }
@@ -1823,18 +1789,40 @@ impl Lexicon {
             .unwrap_or_else(|| NO_ENTRY.get_or_init(Entry::default))
     }
 
-    /// A generic drug name, known or shaped like one.
-    pub(crate) fn is_drug(&self, word: &str) -> bool {
-        if self.generics.contains_key(word) {
-            return true;
+    /// The expansion of a case-sensitive abbreviation ("PT", "K", "Na"). Every key starts
+    /// with an uppercase letter, so most words skip the lookup.
+    pub(crate) fn case_abbr(&self, orig: &str) -> Option<&'static str> {
+        if !orig.as_bytes().first().is_some_and(u8::is_ascii_uppercase) {
+            return None;
         }
-        word.len() >= 6
-            && DRUG_SUFFIXES.iter().any(|s| {
-                if *s == "cef" || *s == "ceph" {
-                    word.starts_with(s)
-                } else {
-                    word.ends_with(s)
-                }
-            })
+        self.case_abbr.get(orig).copied()
     }
+}
+
+/// Shaped like a generic drug name (a known stem suffix or prefix).
+pub(crate) fn drug_shaped(word: &str) -> bool {
+    // The suffixes grouped by last byte, so a word is compared only with those that can
+    // match.
+    static BY_LAST: OnceLock<Vec<Vec<&'static [u8]>>> = OnceLock::new();
+    let by_last = BY_LAST.get_or_init(|| {
+        let mut v = vec![Vec::new(); 256];
+        for s in DRUG_SUFFIXES
+            .iter()
+            .filter(|s| !matches!(**s, "cef" | "ceph"))
+        {
+            if let Some(last) = s.as_bytes().last() {
+                v[usize::from(*last)].push(s.as_bytes());
+            }
+        }
+        v
+    });
+    let w = word.as_bytes();
+    if w.len() < 6 {
+        return false;
+    }
+    if w.starts_with(b"cef") || w.starts_with(b"ceph") {
+        return true;
+    }
+    w.last()
+        .is_some_and(|last| by_last[usize::from(*last)].iter().any(|s| w.ends_with(s)))
 }

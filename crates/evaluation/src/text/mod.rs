@@ -4,8 +4,9 @@
 pub(crate) mod lexicon;
 pub(crate) mod quantity;
 
-use lexicon::{lexicon, Lexicon};
+use lexicon::{drug_shaped, lexicon, Entry, Lexicon};
 use quantity::{Dim, Quantity, Shape};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -14,12 +15,13 @@ pub(crate) type Term = u32;
 
 /// Interner shared by every text of one evaluation, so equal words compare as integers.
 /// It also remembers how each surface word was normalised, since the same words recur
-/// across the sources and claims of a run. (Keys come from input text, so these maps keep
-/// the standard randomly seeded hasher.)
+/// across the sources and claims of a run. Keys come from input text, so these maps use a
+/// randomly seeded hasher (foldhash: seeded per map, fast on short keys); they live for
+/// one evaluation of a size-capped request.
 #[derive(Default)]
 pub(crate) struct Vocab {
-    ids: HashMap<String, Term>,
-    words: HashMap<String, WordInfo>,
+    ids: HashMap<String, Term, foldhash::fast::RandomState>,
+    words: HashMap<String, WordInfo, foldhash::fast::RandomState>,
 }
 
 /// A content word's canonical term and classes.
@@ -32,6 +34,14 @@ struct WordInfo {
 }
 
 impl Vocab {
+    /// Room for about `words` distinct words, so the maps do not grow word by word.
+    pub(crate) fn with_capacity(words: usize) -> Self {
+        Self {
+            ids: HashMap::with_capacity_and_hasher(words, Default::default()),
+            words: HashMap::with_capacity_and_hasher(words, Default::default()),
+        }
+    }
+
     pub(crate) fn id(&mut self, word: &str) -> Term {
         if let Some(id) = self.ids.get(word) {
             return *id;
@@ -41,16 +51,25 @@ impl Vocab {
         id
     }
 
-    fn word(&mut self, base: &str, lex: &Lexicon) -> WordInfo {
+    /// `entry` is the lexicon's entry of `base`.
+    fn word(&mut self, base: &str, entry: &'static Entry, lex: &'static Lexicon) -> WordInfo {
         if let Some(info) = self.words.get(base) {
             return *info;
         }
-        let canonical = canonical(base, lex);
+        let canonical = canonical_of(base, entry, lex);
+        let target = if canonical == base {
+            entry
+        } else {
+            lex.entry(&canonical)
+        };
         let info = WordInfo {
             term: self.id(&canonical),
-            drug: lex.is_drug(base) || lex.is_drug(&canonical),
-            light: lex.light.contains_key(base) || lex.light.contains_key(canonical.as_str()),
-            anatomy: lex.anatomy.contains_key(base),
+            drug: entry.generic
+                || target.generic
+                || drug_shaped(base)
+                || (canonical != base && drug_shaped(&canonical)),
+            light: entry.light || target.light,
+            anatomy: entry.anatomy,
         };
         self.words.insert(base.to_owned(), info);
         info
@@ -128,8 +147,19 @@ pub(crate) struct Analysis {
 /// Analyses one text. Deterministic and total: any input gives some analysis.
 pub(crate) fn analyze(text: &str, vocab: &mut Vocab) -> Analysis {
     let lex = lexicon();
+    // One lowercase copy of the whole text (ASCII case only, so offsets stay the same)
+    // lets every lexeme borrow its lowercase form instead of allocating it.
+    let lower: Cow<'_, str> = if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    };
+    let texts = Texts {
+        orig: text,
+        lower: &lower,
+    };
     let raws = scan(text);
-    let lexes = lex_all(text, &raws, lex);
+    let lexes = lex_all(&texts, &raws, lex);
     let toks = parse(&lexes, lex, vocab);
     let flags = scope(&toks);
     build(&toks, &flags)
@@ -139,17 +169,17 @@ pub(crate) fn analyze(text: &str, vocab: &mut Vocab) -> Analysis {
 // Stemming
 
 /// A light suffix stripper (plurals, -ed, -ing, final e); applied once to both sides, so
-/// "controlled"/"control" and "resolved"/"resolve" meet.
-pub(crate) fn stem(word: &str) -> String {
-    let mut s = word.to_owned();
-    if s.len() <= 3 || !s.is_ascii() {
-        return s;
+/// "controlled"/"control" and "resolved"/"resolve" meet. Borrows unless it must add a "y".
+pub(crate) fn stem(word: &str) -> Cow<'_, str> {
+    if word.len() <= 3 || !word.is_ascii() {
+        return Cow::Borrowed(word);
     }
+    let mut s = word;
     if s.ends_with("ies") && s.len() > 4 {
-        s.truncate(s.len() - 3);
-        s.push('y');
+        // Nothing below strips a word ending in "y".
+        return Cow::Owned(format!("{}y", &s[..s.len() - 3]));
     } else if s.ends_with("sses") {
-        s.truncate(s.len() - 2);
+        s = &s[..s.len() - 2];
     } else if s.ends_with("ss") || s.ends_with("us") || s.ends_with("is") {
     } else if s.ends_with("es")
         && (s.ends_with("ches")
@@ -158,9 +188,9 @@ pub(crate) fn stem(word: &str) -> String {
             || s.ends_with("zes")
             || s.ends_with("ses"))
     {
-        s.truncate(s.len() - 2);
+        s = &s[..s.len() - 2];
     } else if s.ends_with('s') {
-        s.truncate(s.len() - 1);
+        s = &s[..s.len() - 1];
     }
     let strip = if s.ends_with("ing") && s.len() >= 6 {
         3
@@ -170,19 +200,19 @@ pub(crate) fn stem(word: &str) -> String {
         0
     };
     if strip > 0 {
-        s.truncate(s.len() - strip);
+        s = &s[..s.len() - strip];
         let b = s.as_bytes();
         let n = b.len();
         if n >= 3
             && b[n - 1] == b[n - 2]
             && !matches!(b[n - 1], b's' | b'z' | b'a' | b'e' | b'i' | b'o' | b'u')
         {
-            s.truncate(n - 1);
+            s = &s[..n - 1];
         }
     } else if s.ends_with('e') && s.len() > 3 {
-        s.truncate(s.len() - 1);
+        s = &s[..s.len() - 1];
     }
-    s
+    Cow::Borrowed(s)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -207,19 +237,71 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '°' || c == '%'
 }
 
+/// Characters by index: bytes for ASCII text (the common case, no table to build), else
+/// a table of (offset, char).
+trait CharSeq {
+    fn len(&self) -> usize;
+    fn at(&self, i: usize) -> Option<char>;
+    /// Byte offset of character `i` (the text's length past the end).
+    fn offset(&self, i: usize) -> usize;
+}
+
+struct AsciiChars<'t>(&'t [u8]);
+
+impl CharSeq for AsciiChars<'_> {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn at(&self, i: usize) -> Option<char> {
+        self.0.get(i).map(|b| char::from(*b))
+    }
+    fn offset(&self, i: usize) -> usize {
+        i.min(self.0.len())
+    }
+}
+
+struct WideChars {
+    chars: Vec<(usize, char)>,
+    len: usize,
+}
+
+impl CharSeq for WideChars {
+    fn len(&self) -> usize {
+        self.chars.len()
+    }
+    fn at(&self, i: usize) -> Option<char> {
+        self.chars.get(i).map(|(_, c)| *c)
+    }
+    fn offset(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.len, |(o, _)| *o)
+    }
+}
+
 fn scan(text: &str) -> Vec<Raw> {
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let at = |i: usize| chars.get(i).map(|(_, c)| *c);
-    let offset = |i: usize| chars.get(i).map_or(text.len(), |(o, _)| *o);
-    let mut out = Vec::with_capacity(chars.len() / 4);
+    if text.is_ascii() {
+        scan_chars(text, &AsciiChars(text.as_bytes()))
+    } else {
+        let chars = WideChars {
+            chars: text.char_indices().collect(),
+            len: text.len(),
+        };
+        scan_chars(text, &chars)
+    }
+}
+
+fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
+    let at = |i: usize| chars.at(i);
+    let offset = |i: usize| chars.offset(i);
+    let n = chars.len();
+    let mut out = Vec::with_capacity(n / 4);
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i].1;
+    while i < n {
+        let c = at(i).unwrap_or(' ');
         if is_word_char(c) && c != '%' {
             let start = i;
             let mut j = i + 1;
-            while j < chars.len() {
-                let d = chars[j].1;
+            while j < n {
+                let d = at(j).unwrap_or(' ');
                 if is_word_char(d) {
                     if d == '%' {
                         j += 1;
@@ -228,7 +310,7 @@ fn scan(text: &str) -> Vec<Raw> {
                     j += 1;
                     continue;
                 }
-                let prev = chars[j - 1].1;
+                let prev = at(j - 1).unwrap_or(' ');
                 let next = at(j + 1);
                 let next_alnum = next.is_some_and(|n| n.is_alphanumeric());
                 let keep = match d {
@@ -265,7 +347,7 @@ fn scan(text: &str) -> Vec<Raw> {
         }
         match c {
             '.' | '!' | '?' => {
-                let kind = if c == '.' && !ends_sentence(text, &chars, i, out.last()) {
+                let kind = if c == '.' && !ends_sentence(text, chars, i, out.last()) {
                     RawKind::Punct('.')
                 } else {
                     RawKind::Stop
@@ -292,9 +374,9 @@ fn scan(text: &str) -> Vec<Raw> {
 
 /// A period ends a sentence unless it follows an initial ("E. coli") or a title ("Dr.")
 /// or is followed by a lowercase word.
-fn ends_sentence(text: &str, chars: &[(usize, char)], i: usize, prev: Option<&Raw>) -> bool {
+fn ends_sentence(text: &str, chars: &impl CharSeq, i: usize, prev: Option<&Raw>) -> bool {
     if let Some(p) = prev {
-        if p.kind == RawKind::Word && p.end == chars[i].0 {
+        if p.kind == RawKind::Word && p.end == chars.offset(i) {
             let w = &text[p.start..p.end];
             let single_cap = w.chars().count() == 1 && w.chars().all(|c| c.is_uppercase());
             let title = matches!(
@@ -307,12 +389,12 @@ fn ends_sentence(text: &str, chars: &[(usize, char)], i: usize, prev: Option<&Ra
         }
     }
     let mut k = i + 1;
-    while k < chars.len() && chars[k].1 == ' ' {
+    while chars.at(k) == Some(' ') {
         k += 1;
     }
-    match chars.get(k) {
+    match chars.at(k) {
         None => true,
-        Some((_, c)) => !c.is_lowercase(),
+        Some(c) => !c.is_lowercase(),
     }
 }
 
@@ -334,38 +416,54 @@ enum LexKind {
 #[derive(Clone, Debug)]
 struct Lex<'t> {
     kind: LexKind,
-    text: String,
+    /// Lowercase text: a slice of the lowercased input, owned only for non-ASCII words.
+    text: Cow<'t, str>,
     /// The original spelling (case matters for PT, US, K, L, R...).
     orig: &'t str,
+    /// The lexicon's entry for `text`, looked up once.
+    entry: &'static Entry,
     start: usize,
     end: usize,
     /// First part of a hyphenated word ("R" of "R-sided").
     hyphen_head: bool,
 }
 
-fn lex_all<'t>(text: &'t str, raws: &[Raw], lex: &Lexicon) -> Vec<Lex<'t>> {
+/// The input and its ASCII-lowercased copy: the same byte offsets index both.
+struct Texts<'t> {
+    orig: &'t str,
+    lower: &'t str,
+}
+
+fn lex_all<'t>(texts: &Texts<'t>, raws: &[Raw], lex: &'static Lexicon) -> Vec<Lex<'t>> {
     let mut out = Vec::with_capacity(raws.len() + 8);
     for raw in raws {
-        let orig = &text[raw.start..raw.end];
-        match raw.kind {
-            RawKind::Punct(c) => out.push(Lex {
-                kind: LexKind::Punct(c),
-                text: c.to_string(),
-                orig: &text[raw.start..raw.end],
-                start: raw.start,
-                end: raw.end,
-                hyphen_head: false,
-            }),
-            RawKind::Stop => out.push(Lex {
-                kind: LexKind::Stop,
-                text: ".".into(),
-                orig: ".",
-                start: raw.start,
-                end: raw.end,
-                hyphen_head: false,
-            }),
-            RawKind::Word => lex_word(orig, raw.start, raw.end, lex, &mut out),
-        }
+        let orig = &texts.orig[raw.start..raw.end];
+        let text = match raw.kind {
+            RawKind::Punct(_) => orig,
+            RawKind::Stop => ".",
+            RawKind::Word => {
+                lex_word(
+                    texts,
+                    raw.start..raw.end,
+                    (raw.start, raw.end),
+                    lex,
+                    &mut out,
+                );
+                continue;
+            }
+        };
+        out.push(Lex {
+            kind: match raw.kind {
+                RawKind::Punct(c) => LexKind::Punct(c),
+                _ => LexKind::Stop,
+            },
+            text: Cow::Borrowed(text),
+            orig: if raw.kind == RawKind::Stop { "." } else { orig },
+            entry: lex.entry(text),
+            start: raw.start,
+            end: raw.end,
+            hyphen_head: false,
+        });
     }
     out
 }
@@ -381,63 +479,111 @@ fn parse_num(s: &str) -> Option<f64> {
     if !s.as_bytes()[0].is_ascii_digit() {
         return None;
     }
-    s.replace(',', "").parse::<f64>().ok()
-}
-
-fn word_lex<'t>(text: String, orig: &'t str, start: usize, end: usize, kind: LexKind) -> Lex<'t> {
-    Lex {
-        kind,
-        text,
-        orig,
-        start,
-        end,
-        hyphen_head: false,
+    if s.contains(',') {
+        s.replace(',', "").parse::<f64>().ok()
+    } else {
+        s.parse::<f64>().ok()
     }
 }
 
-fn lex_word<'t>(orig: &'t str, start: usize, end: usize, lex: &Lexicon, out: &mut Vec<Lex<'t>>) {
-    let mut lower = if orig.is_ascii() {
-        orig.to_ascii_lowercase()
+/// A part of a lowercase word, borrowed when the word is.
+fn sub<'t>(lower: &Cow<'t, str>, r: Range<usize>) -> Cow<'t, str> {
+    match lower {
+        Cow::Borrowed(s) => Cow::Borrowed(&s[r]),
+        Cow::Owned(s) => Cow::Owned(s[r].to_owned()),
+    }
+}
+
+/// Sub-ranges of `range` between occurrences of `sep` in `text`, empty ones skipped.
+fn split_range(text: &str, range: Range<usize>, sep: char) -> Vec<Range<usize>> {
+    let mut parts = Vec::new();
+    let mut from = range.start;
+    for (i, _) in text[range.clone()].match_indices(sep) {
+        let at = range.start + i;
+        if at > from {
+            parts.push(from..at);
+        }
+        from = at + sep.len_utf8();
+    }
+    if range.end > from {
+        parts.push(from..range.end);
+    }
+    parts
+}
+
+/// Lexes the word at `range` of the input; every lexeme it yields reports `span`.
+fn lex_word<'t>(
+    texts: &Texts<'t>,
+    range: Range<usize>,
+    span: (usize, usize),
+    lex: &'static Lexicon,
+    out: &mut Vec<Lex<'t>>,
+) {
+    let mut orig = &texts.orig[range.clone()];
+    let mut lower: Cow<'t, str> = if orig.is_ascii() {
+        Cow::Borrowed(&texts.lower[range.clone()])
     } else {
-        orig.to_lowercase()
+        Cow::Owned(orig.to_lowercase())
     };
-    let mut orig = orig;
     if lower.ends_with("'s") {
-        lower.truncate(lower.len() - 2);
+        let n = lower.len() - 2;
+        lower = sub(&lower, 0..n);
         orig = &orig[..orig.len() - 2];
     }
     if lower.is_empty() {
         return;
     }
-    let push = |out: &mut Vec<Lex<'t>>, text: String, kind: LexKind| {
-        out.push(word_lex(text, orig, start, end, kind));
+    let (start, end) = span;
+    let push = |out: &mut Vec<Lex<'t>>, text: Cow<'t, str>, kind: LexKind| {
+        let entry = lex.entry(&text);
+        out.push(Lex {
+            kind,
+            text,
+            orig,
+            entry,
+            start,
+            end,
+            hyphen_head: false,
+        });
     };
 
     // Whole-piece vocabulary first: "s/p", "c/d/i", "pip-tazo", "mg/dl", "x-ray".
     let entry = lex.entry(&lower);
-    if lex.case_abbr.contains_key(orig)
+    let push_whole = |out: &mut Vec<Lex<'t>>, text: Cow<'t, str>, kind: LexKind| {
+        out.push(Lex {
+            kind,
+            text,
+            orig,
+            entry,
+            start,
+            end,
+            hyphen_head: false,
+        });
+    };
+    if lex.case_abbr(orig).is_some()
         || entry.abbr.is_some()
         || entry.brand.is_some()
         || entry.freq.is_some()
         || entry.neg_morph.is_some()
     {
-        push(out, lower, LexKind::Word);
+        push_whole(out, lower, LexKind::Word);
         return;
     }
     if let Some((dim, f)) = entry.unit {
         if lower.contains('/') || lower == "%" {
-            push(out, lower, LexKind::Unit(dim, f));
+            push_whole(out, lower, LexKind::Unit(dim, f));
             return;
         }
     }
     if let Some(n) = parse_num(&lower) {
-        push(out, lower, LexKind::Num(n));
+        push_whole(out, lower, LexKind::Num(n));
         return;
     }
     if let Some(rest) = lower.strip_suffix('%') {
         if let Some(n) = parse_num(rest) {
-            push(out, rest.to_owned(), LexKind::Num(n));
-            push(out, "%".into(), LexKind::Unit(Dim::Percent, 1.0));
+            let rest = sub(&lower, 0..lower.len() - 1);
+            push(out, rest, LexKind::Num(n));
+            push(out, Cow::Borrowed("%"), LexKind::Unit(Dim::Percent, 1.0));
             return;
         }
         if let Some((a, b)) = rest
@@ -445,34 +591,37 @@ fn lex_word<'t>(orig: &'t str, start: usize, end: usize, lex: &Lexicon, out: &mu
             .and_then(|(a, b)| Some((parse_num(a)?, parse_num(b)?)))
         {
             let q = Quantity::two(Dim::Percent, Shape::Range, a, b, 1.0);
-            push(out, lower, LexKind::Qty(q));
+            push_whole(out, lower, LexKind::Qty(q));
             return;
         }
     }
     if let Some(q) = clock(&lower) {
-        push(out, lower, LexKind::Qty(q));
+        push_whole(out, lower, LexKind::Qty(q));
         return;
     }
+    // Parts of the original piece, for words split at '/' or '-'.
+    let orig_range = range.start..range.start + orig.len();
     if lower.contains('/') {
-        lex_slash(&lower, orig, start, end, lex, out);
+        lex_slash(texts, lower, orig_range, span, entry, lex, out);
         return;
     }
     if lower.contains('-') {
-        lex_hyphen(&lower, orig, start, end, lex, out);
+        lex_hyphen(texts, lower, orig_range, span, entry, lex, out);
         return;
     }
     if let Some(q) = glued(&lower) {
         match q {
-            Glued::Qty(q) => push(out, lower, LexKind::Qty(q)),
-            Glued::NumUnit(n, unit) => {
-                push(out, lower.clone(), LexKind::Num(n));
+            Glued::Qty(q) => push_whole(out, lower, LexKind::Qty(q)),
+            Glued::NumUnit(n, unit_at) => {
+                let unit = sub(&lower, unit_at..lower.len());
+                push_whole(out, lower, LexKind::Num(n));
                 push(out, unit, LexKind::Word);
             }
-            Glued::Num(n) => push(out, lower, LexKind::Num(n)),
+            Glued::Num(n) => push_whole(out, lower, LexKind::Num(n)),
         }
         return;
     }
-    push(out, lower, LexKind::Word);
+    push_whole(out, lower, LexKind::Word);
 }
 
 fn clock(s: &str) -> Option<Quantity> {
@@ -487,7 +636,8 @@ fn clock(s: &str) -> Option<Quantity> {
 
 enum Glued {
     Qty(Quantity),
-    NumUnit(f64, String),
+    /// A number and the byte offset where its unit starts.
+    NumUnit(f64, usize),
     Num(f64),
 }
 
@@ -528,24 +678,46 @@ fn glued(s: &str) -> Option<Glued> {
             return Some(Glued::Num(n));
         }
         if lexc.units.contains_key(suffix) && !suffix.is_empty() && b.len() > end {
-            return Some(Glued::NumUnit(n, suffix.to_owned()));
+            return Some(Glued::NumUnit(n, end));
         }
     }
     None
 }
 
-fn lex_slash<'t>(
-    lower: &str,
+/// Pushes the whole piece as one lexeme.
+fn push_piece<'t>(
+    out: &mut Vec<Lex<'t>>,
+    lower: Cow<'t, str>,
     orig: &'t str,
-    start: usize,
-    end: usize,
-    lex: &Lexicon,
+    span: (usize, usize),
+    entry: &'static Entry,
+    kind: LexKind,
+) {
+    out.push(Lex {
+        kind,
+        text: lower,
+        orig,
+        entry,
+        start: span.0,
+        end: span.1,
+        hyphen_head: false,
+    });
+}
+
+fn lex_slash<'t>(
+    texts: &Texts<'t>,
+    lower: Cow<'t, str>,
+    orig_range: Range<usize>,
+    span: (usize, usize),
+    entry: &'static Entry,
+    lex: &'static Lexicon,
     out: &mut Vec<Lex<'t>>,
 ) {
+    let orig = &texts.orig[orig_range.clone()];
     let parts: Vec<&str> = lower.split('/').collect();
     let nums: Vec<Option<f64>> = parts.iter().map(|p| parse_num(p)).collect();
     let push = |out: &mut Vec<Lex<'t>>, kind: LexKind| {
-        out.push(word_lex(lower.to_owned(), orig, start, end, kind))
+        push_piece(out, lower.clone(), orig, span, entry, kind);
     };
     if nums.iter().all(Option::is_some) {
         let v: Vec<f64> = nums.iter().map(|n| n.unwrap_or(0.0)).collect();
@@ -628,30 +800,32 @@ fn lex_slash<'t>(
         }
     }
     // Each part on its own; parts keep the whole piece's span.
-    for part in orig.split('/').filter(|p| !p.is_empty()) {
-        lex_word(part, start, end, lex, out);
+    for part in split_range(texts.orig, orig_range, '/') {
+        lex_word(texts, part, span, lex, out);
     }
 }
 
 fn lex_hyphen<'t>(
-    lower: &str,
-    orig: &'t str,
-    start: usize,
-    end: usize,
-    lex: &Lexicon,
+    texts: &Texts<'t>,
+    lower: Cow<'t, str>,
+    orig_range: Range<usize>,
+    span: (usize, usize),
+    entry: &'static Entry,
+    lex: &'static Lexicon,
     out: &mut Vec<Lex<'t>>,
 ) {
+    let orig = &texts.orig[orig_range.clone()];
+    let push = |out: &mut Vec<Lex<'t>>, kind: LexKind| {
+        push_piece(out, lower.clone(), orig, span, entry, kind);
+    };
     let parts: Vec<&str> = lower.split('-').filter(|p| !p.is_empty()).collect();
     if parts.len() == 2 {
         if let (Some(a), Some(b)) = (parse_num(parts[0]), parse_num(parts[1])) {
             let shape = if a < b { Shape::Range } else { Shape::Pair };
-            out.push(word_lex(
-                lower.to_owned(),
-                orig,
-                start,
-                end,
+            push(
+                out,
                 LexKind::Qty(Quantity::two(Dim::None, shape, a, b, 1.0)),
-            ));
+            );
             return;
         }
         // "60s-70s"
@@ -659,13 +833,10 @@ fn lex_hyphen<'t>(
             parts[0].strip_suffix('s').and_then(parse_num),
             parts[1].strip_suffix('s').and_then(parse_num),
         ) {
-            out.push(word_lex(
-                lower.to_owned(),
-                orig,
-                start,
-                end,
+            push(
+                out,
                 LexKind::Qty(Quantity::two(Dim::None, Shape::Range, a, b + 9.0, 1.0)),
-            ));
+            );
             return;
         }
     }
@@ -677,11 +848,8 @@ fn lex_hyphen<'t>(
             parse_num(parts[2]),
         ) {
             if (1.0..=12.0).contains(&m) && (1.0..=31.0).contains(&d) {
-                out.push(word_lex(
-                    lower.to_owned(),
-                    orig,
-                    start,
-                    end,
+                push(
+                    out,
                     LexKind::Qty(Quantity::two(
                         Dim::Date,
                         Shape::Single,
@@ -689,16 +857,17 @@ fn lex_hyphen<'t>(
                         y,
                         1.0,
                     )),
-                ));
+                );
                 return;
             }
         }
     }
-    let origs: Vec<&str> = orig.split('-').filter(|p| !p.is_empty()).collect();
-    for (k, sub_orig) in origs.iter().enumerate() {
+    let origs = split_range(texts.orig, orig_range, '-');
+    let count = origs.len();
+    for (k, part) in origs.into_iter().enumerate() {
         let before = out.len();
-        lex_word(sub_orig, start, end, lex, out);
-        if k + 1 < origs.len() {
+        lex_word(texts, part, span, lex, out);
+        if k + 1 < count {
             if let Some(last) = out.get_mut(before) {
                 last.hyphen_head = true;
             }
@@ -766,7 +935,11 @@ fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab) -> Vec<Tok
 
 impl Parser<'_, '_> {
     fn text(&self, i: usize) -> Option<&str> {
-        self.lexes.get(i).map(|l| l.text.as_str())
+        self.lexes.get(i).map(|l| l.text.as_ref())
+    }
+
+    fn entry_at(&self, i: usize) -> Option<&'static Entry> {
+        self.lexes.get(i).map(|l| l.entry)
     }
 
     fn emit(&mut self, kind: TokKind, start: usize, end: usize) {
@@ -777,7 +950,7 @@ impl Parser<'_, '_> {
         let l = self.lexes.get(i)?;
         match l.kind {
             LexKind::Num(n) => Some(n),
-            LexKind::Word => self.lex.entry(&l.text).number,
+            LexKind::Word => l.entry.number,
             _ => None,
         }
     }
@@ -818,7 +991,7 @@ impl Parser<'_, '_> {
         let mut end = self.lexes[i].end;
         let mut j = i + 1;
         // "24 September 2026"
-        if let Some(m) = self.text(j).and_then(|t| self.lex.entry(t).month) {
+        if let Some(m) = self.entry_at(j).and_then(|e| e.month) {
             if (1.0..=31.0).contains(&n) && n.fract() == 0.0 {
                 let mut year = 0.0;
                 end = self.lexes[j].end;
@@ -852,11 +1025,7 @@ impl Parser<'_, '_> {
         }
         // "3 times daily", "2 x weekly"
         if matches!(self.text(j), Some("times" | "x")) {
-            if let Some(per_day) = self
-                .text(j + 1)
-                .and_then(|t| self.lex.entry(t).freq.as_ref())
-                .copied()
-            {
+            if let Some(per_day) = self.entry_at(j + 1).and_then(|e| e.freq) {
                 let f = Quantity::single(Dim::Frequency, q.raw_a * per_day, 1.0);
                 self.emit(TokKind::Qty(f), start, self.lexes[j + 1].end);
                 return j + 2;
@@ -884,7 +1053,7 @@ impl Parser<'_, '_> {
                     }
                     LexKind::Unit(d, f) => Some((*d, *f)),
                     LexKind::Word => {
-                        let t = next.text.as_str();
+                        let t: &str = &next.text;
                         if t == "f" && next.orig == "F" {
                             // Fahrenheit, converted to Celsius.
                             q = Quantity {
@@ -896,7 +1065,7 @@ impl Parser<'_, '_> {
                         } else if matches!(t, "x" | "times") {
                             None
                         } else {
-                            self.lex.entry(t).unit
+                            next.entry.unit
                         }
                     }
                     _ => None,
@@ -921,8 +1090,9 @@ impl Parser<'_, '_> {
     }
 
     fn word(&mut self, i: usize) -> usize {
-        let l = &self.lexes[i];
-        let text = l.text.as_str();
+        let lexes = self.lexes;
+        let l = &lexes[i];
+        let text: &str = &l.text;
         let (start, end) = (l.start, l.end);
 
         // Phrases, longest first.
@@ -934,7 +1104,7 @@ impl Parser<'_, '_> {
                 "\u{1}NEGPOST" => self.emit(TokKind::NegPost, start, end),
                 words => {
                     for w in words.split(' ') {
-                        self.plain_word(w, start, end, false);
+                        self.plain_word(w, self.lex.entry(w), start, end, false);
                     }
                 }
             }
@@ -942,7 +1112,7 @@ impl Parser<'_, '_> {
         }
 
         // Month name dates: "September 24, 2026", "Sept 24", "December 2025".
-        let entry = self.lex.entry(text);
+        let entry = l.entry;
         if let Some(m) = entry.month {
             let mut j = i + 1;
             if matches!(self.text(j), Some(".")) {
@@ -997,7 +1167,7 @@ impl Parser<'_, '_> {
             let next_is_word = self
                 .lexes
                 .get(i + 1)
-                .is_some_and(|n| n.kind == LexKind::Word && self.lex.entry(&n.text).unit.is_none());
+                .is_some_and(|n| n.kind == LexKind::Word && n.entry.unit.is_none());
             if (l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word {
                 let side = if text == "l" { Side::Left } else { Side::Right };
                 self.emit(TokKind::Side(side), start, end);
@@ -1011,21 +1181,16 @@ impl Parser<'_, '_> {
         }
 
         // Case-sensitive abbreviations, then the lowercase tables.
-        let expansion = self
-            .lex
-            .case_abbr
-            .get(l.orig)
-            .or(entry.abbr.as_ref())
-            .copied();
+        let expansion = self.lex.case_abbr(l.orig).or(entry.abbr);
         if let Some(exp) = expansion {
             for w in exp.split(' ') {
-                self.plain_word(w, start, end, true);
+                self.plain_word(w, self.lex.entry(w), start, end, true);
             }
             return i + 1;
         }
         if let Some(generic) = entry.brand {
             for w in generic.split(' ') {
-                self.plain_word(w, start, end, true);
+                self.plain_word(w, self.lex.entry(w), start, end, true);
             }
             return i + 1;
         }
@@ -1033,7 +1198,7 @@ impl Parser<'_, '_> {
             let next_content = self
                 .lexes
                 .get(i + 1)
-                .is_some_and(|n| n.kind == LexKind::Word && !self.lex.entry(&n.text).stop);
+                .is_some_and(|n| n.kind == LexKind::Word && !n.entry.stop);
             let kind = if next_content {
                 TokKind::NegPre
             } else {
@@ -1042,14 +1207,12 @@ impl Parser<'_, '_> {
             self.emit(kind, start, end);
             return i + 1;
         }
-        let text = text.to_owned();
-        self.plain_word(&text, start, end, false);
+        self.plain_word(text, entry, start, end, false);
         i + 1
     }
 
     fn phrase_at(&self, i: usize) -> Option<(usize, &'static str)> {
-        let first = self.text(i)?;
-        for (words, replacement) in &self.lex.entry(first).phrases {
+        for (words, replacement) in &self.lexes.get(i)?.entry.phrases {
             let hit = words.iter().enumerate().all(|(k, w)| {
                 self.lexes
                     .get(i + k)
@@ -1063,9 +1226,15 @@ impl Parser<'_, '_> {
     }
 
     /// A single lowercase word after expansion: cue, side, frequency, or content.
-    fn plain_word(&mut self, w: &str, start: usize, end: usize, expanded: bool) {
+    fn plain_word(
+        &mut self,
+        w: &str,
+        entry: &'static Entry,
+        start: usize,
+        end: usize,
+        expanded: bool,
+    ) {
         let lex = self.lex;
-        let entry = lex.entry(w);
         if let Some(per_day) = entry.freq {
             self.emit(
                 TokKind::Qty(Quantity::single(Dim::Frequency, per_day, 1.0)),
@@ -1105,9 +1274,9 @@ impl Parser<'_, '_> {
         if !expanded && w.len() == 1 && !w.as_bytes()[0].is_ascii_digit() {
             return;
         }
-        let (base, morph) = match entry.neg_morph {
-            Some(b) => (b, true),
-            None => (w, false),
+        let (base, base_entry, morph) = match entry.neg_morph {
+            Some(b) => (b, lex.entry(b), true),
+            None => (w, entry, false),
         };
         let morph_neg = morph ^ std::mem::take(&mut self.pending_non);
         let WordInfo {
@@ -1115,7 +1284,7 @@ impl Parser<'_, '_> {
             drug,
             light,
             anatomy,
-        } = self.vocab.word(base, lex);
+        } = self.vocab.word(base, base_entry, lex);
         self.emit(
             TokKind::Word {
                 term,
@@ -1131,13 +1300,22 @@ impl Parser<'_, '_> {
 }
 
 /// The canonical spelling of a content word: synonym target or stem.
-pub(crate) fn canonical(word: &str, lex: &Lexicon) -> String {
-    if let Some(t) = lex.synonyms.get(word) {
-        return t.clone();
+#[cfg(test)]
+pub(crate) fn canonical<'w>(word: &'w str, lex: &'static Lexicon) -> Cow<'w, str> {
+    canonical_of(word, lex.entry(word), lex)
+}
+
+/// [`canonical`] with the word's entry already looked up.
+fn canonical_of<'w>(word: &'w str, entry: &'static Entry, lex: &'static Lexicon) -> Cow<'w, str> {
+    if let Some(t) = &entry.synonym {
+        return Cow::Borrowed(t.as_str());
     }
     let s = stem(word);
-    match lex.synonyms.get(&s) {
-        Some(t) => t.clone(),
+    if s == word {
+        return s;
+    }
+    match &lex.entry(&s).synonym {
+        Some(t) => Cow::Borrowed(t.as_str()),
         None => s,
     }
 }
@@ -1367,8 +1545,10 @@ pub(crate) fn describe(a: &Analysis, vocab: &Vocab, text: &str) -> String {
 mod debug_tests {
     use super::*;
 
-    /// `DEBUG_TEXT="..." cargo test -p evaluation --lib debug_text -- --nocapture`
+    /// A debugging aid, not a check: `DEBUG_TEXT="..." cargo test -p evaluation --lib
+    /// debug_text -- --ignored --nocapture`
     #[test]
+    #[ignore = "debugging aid, run by hand"]
     fn debug_text() {
         if let Ok(t) = std::env::var("DEBUG_TEXT") {
             let mut v = Vocab::default();
@@ -1380,3 +1560,66 @@ mod debug_tests {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod phase_timing {
+    use super::*;
+    /// A timing diagnostic, not a check: `TIMING=300 cargo test --release -p evaluation
+    /// --lib phase_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "timing diagnostic, run by hand"]
+    fn phase_timing() {
+        #[derive(serde::Deserialize)]
+        struct Data {
+            sources: Vec<domain::SourceReference>,
+        }
+        let p = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/data/pipeline_input.json"
+        );
+        let data: Data = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        let lex = lexicon();
+        let n = 300u32;
+        let mut acc = [std::time::Duration::ZERO; 5];
+        let mut counts = (0, 0, 0, 0);
+        let warm = std::env::var("WARM").is_ok();
+        let mut v = Vocab::default();
+        for _ in 0..n {
+            if !warm {
+                v = Vocab::default();
+            }
+            for s in &data.sources {
+                let text = &s.content;
+                let t = std::time::Instant::now();
+                let raws = scan(text);
+                acc[0] += t.elapsed();
+                let t = std::time::Instant::now();
+                let lower = text.to_ascii_lowercase();
+                let texts = Texts {
+                    orig: text,
+                    lower: &lower,
+                };
+                let lexes = lex_all(&texts, &raws, lex);
+                acc[1] += t.elapsed();
+                let t = std::time::Instant::now();
+                let toks = parse(&lexes, lex, &mut v);
+                acc[2] += t.elapsed();
+                let t = std::time::Instant::now();
+                let flags = scope(&toks);
+                acc[3] += t.elapsed();
+                let t = std::time::Instant::now();
+                std::hint::black_box(build(&toks, &flags));
+                acc[4] += t.elapsed();
+                counts = (text.len(), raws.len(), lexes.len(), toks.len());
+            }
+        }
+        eprintln!(
+            "last doc sizes {counts:?} words {} ids {}",
+            v.words.len(),
+            v.ids.len()
+        );
+        for (l, d) in ["scan", "lex", "parse", "scope", "build"].iter().zip(acc) {
+            eprintln!("{l}: {:?}", d / n);
+        }
+    }
+}
