@@ -5,11 +5,15 @@
 
 use crate::Thresholds;
 use domain::{Effect, PolicyResult, Severity};
+use regorus::languages::rego::compiler::Compiler;
+use regorus::rvm::program::Program;
+use regorus::rvm::vm::RegoVM;
 use regorus::{CompiledPolicy, Engine, Value};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// Every rule is a package directly under this prefix; its last component is the policy id.
 const RULE_PREFIX: &str = "data.rce.policies.";
@@ -62,6 +66,10 @@ pub struct PolicyBundle {
     /// All rules' results in one query; `None` when it could not be compiled, in which
     /// case every rule is evaluated on its own.
     aggregate: Option<CompiledPolicy>,
+    /// The aggregate compiled for regorus's register VM, which evaluates it several times
+    /// faster than the tree-walking interpreter; `None` when the VM compiler does not
+    /// support something in the bundle. Any VM error falls back to the interpreter.
+    program: Option<Arc<Program>>,
 }
 
 impl std::fmt::Debug for PolicyBundle {
@@ -183,6 +191,10 @@ impl PolicyBundle {
                     .compile_with_entrypoint(&format!("data.{AGGREGATE_PACKAGE}.results").into())
                     .ok()
             });
+        let program = aggregate.as_ref().and_then(|policy| {
+            Compiler::compile_from_policy(policy, &[&format!("data.{AGGREGATE_PACKAGE}.results")])
+                .ok()
+        });
 
         Ok(Self {
             files,
@@ -190,6 +202,7 @@ impl PolicyBundle {
             rules,
             thresholds,
             aggregate,
+            program,
         })
     }
 
@@ -225,7 +238,7 @@ impl PolicyBundle {
     /// with effect `block` (fail closed).
     pub(crate) fn evaluate(&self, input: Value) -> Vec<PolicyResult> {
         if let Some(aggregate) = &self.aggregate {
-            if let Ok(all) = aggregate.eval_with_input(input.clone()) {
+            if let Some(all) = self.eval_aggregate(aggregate, &input) {
                 if let Ok(serde_json::Value::Object(map)) = serde_json::to_value(&all) {
                     if self
                         .rules
@@ -250,6 +263,22 @@ impl PolicyBundle {
             .iter()
             .map(|rule| evaluate_rule(rule, input.clone()))
             .collect()
+    }
+}
+
+impl PolicyBundle {
+    /// Every rule's result in one evaluation: on the VM when the bundle compiled for it,
+    /// else (or when the VM errors) on the interpreter.
+    fn eval_aggregate(&self, aggregate: &CompiledPolicy, input: &Value) -> Option<Value> {
+        if let Some(program) = &self.program {
+            let mut vm = RegoVM::new();
+            vm.load_program(Arc::clone(program));
+            vm.set_input(input.clone());
+            if let Ok(all) = vm.execute() {
+                return Some(all);
+            }
+        }
+        aggregate.eval_with_input(input.clone()).ok()
     }
 }
 
@@ -386,5 +415,87 @@ mod tests {
             PolicyBundle::from_files(vec![("x.txt".into(), String::new())]),
             Err(BundleError::UnsupportedFile(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod vm_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn shipped() -> &'static PolicyBundle {
+        static BUNDLE: std::sync::OnceLock<PolicyBundle> = std::sync::OnceLock::new();
+        BUNDLE.get_or_init(|| {
+            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../policies");
+            PolicyBundle::load_dir(Path::new(dir)).expect("shipped bundle loads")
+        })
+    }
+
+    /// A policy input of the documented shape with arbitrary counts and flags.
+    fn policy_input() -> impl Strategy<Value = serde_json::Value> {
+        let enums = (
+            prop::sample::select(vec![
+                "discharge_summary",
+                "radiology_follow_up",
+                "medication_plan",
+            ]),
+            prop::sample::select(vec!["external", "internal", "managed"]),
+            prop::sample::select(vec!["low", "medium", "high", "critical"]),
+        );
+        let counts = prop::collection::vec(0u32..6, 6);
+        let flags = prop::collection::vec(any::<bool>(), 4);
+        let numbers = (0u32..4, 0u32..4, 0u32..9, 0.0f64..1.0);
+        (enums, counts, flags, numbers).prop_map(|((task, origin, tier), c, f, n)| {
+            let total: u32 = c.iter().sum();
+            let ratio = if total == 0 {
+                0.0
+            } else {
+                f64::from(c[1] + c[2]) / f64::from(total)
+            };
+            serde_json::json!({
+                "task_type": task,
+                "execution_origin": origin,
+                "agent": { "risk_tier": tier },
+                "claims": {
+                    "total": total, "supported": c[0], "partially_supported": c[1],
+                    "unsupported": c[2], "contradicted": c[3], "no_citation": c[4],
+                    "citation_not_found": c[5], "unsupported_ratio": ratio,
+                },
+                "medications": { "recommended": n.0, "ungrounded": n.1.min(n.0) },
+                "output": {
+                    "narrative_present": f[0], "discharge_instructions_present": f[1],
+                    "identity_consistent": f[2], "structured_output_error": f[3],
+                },
+                "sources": { "count": n.2 },
+                "thresholds": { "unsupported_ratio_max": n.3 },
+            })
+        })
+    }
+
+    #[test]
+    fn the_shipped_bundle_compiles_for_the_vm() {
+        let bundle = shipped();
+        assert!(bundle.aggregate.is_some());
+        assert!(bundle.program.is_some());
+    }
+
+    proptest! {
+        /// The VM is only a faster way to the interpreter's answer: on the shipped bundle
+        /// both give the same results for any input of the documented shape.
+        #[test]
+        fn vm_and_interpreter_agree(input in policy_input()) {
+            let bundle = shipped();
+            let input = Value::from(input);
+            let interpreted = bundle
+                .aggregate
+                .as_ref()
+                .expect("aggregate")
+                .eval_with_input(input.clone())
+                .expect("interpreter");
+            let mut vm = RegoVM::new();
+            vm.load_program(Arc::clone(bundle.program.as_ref().expect("program")));
+            vm.set_input(input);
+            prop_assert_eq!(vm.execute().expect("vm"), interpreted);
+        }
     }
 }
