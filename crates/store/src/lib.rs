@@ -8,6 +8,7 @@
 mod migrations;
 mod plan;
 mod records;
+mod sqlite_reader;
 mod sqlite_writer;
 
 use plan::{Check, Param};
@@ -276,6 +277,8 @@ pub struct Store {
     reader: AnyPool,
     /// SQLite only: the thread that applies units of work (see `sqlite_writer`).
     fast_writer: Option<sqlite_writer::SqliteWriter>,
+    /// SQLite only: lookups by id on the calling thread (see `sqlite_reader`).
+    point_reader: Option<std::sync::Arc<sqlite_reader::PointReader>>,
 }
 
 impl Store {
@@ -302,15 +305,19 @@ impl Store {
                     .after_connect(sqlite_pragmas)
                     .connect(&url)
                     .await?;
-                let fast_writer = match sqlite_writer::file_path(&url) {
+                let path = sqlite_writer::file_path(&url);
+                let fast_writer = match path {
                     Some(path) => Some(sqlite_writer::SqliteWriter::open(path)?),
                     None => None,
                 };
+                let point_reader =
+                    path.map(|p| std::sync::Arc::new(sqlite_reader::PointReader::new(p)));
                 Ok(Self {
                     backend,
                     writer,
                     reader,
                     fast_writer,
+                    point_reader,
                 })
             }
             Backend::Postgres => {
@@ -324,6 +331,7 @@ impl Store {
                     writer: pool.clone(),
                     reader: pool,
                     fast_writer: None,
+                    point_reader: None,
                 })
             }
         }
@@ -374,6 +382,14 @@ impl Store {
         tenant: &TenantId,
         id: &str,
     ) -> Result<Versioned<R>, StoreError> {
+        if let Some(reader) = &self.point_reader {
+            let (doc, revision) = reader
+                .doc(R::TABLE, tenant.as_str(), id)?
+                .ok_or(StoreError::NotFound)?;
+            let value =
+                serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            return Ok(Versioned { value, revision });
+        }
         let sql = format!(
             "SELECT doc, revision FROM {} WHERE tenant_id = $1 AND id = $2",
             R::TABLE

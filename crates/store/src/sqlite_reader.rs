@@ -1,0 +1,66 @@
+//! SQLite point reads (one record by tenant and id) on the calling thread. sqlx runs every
+//! SQLite statement on a worker thread of its own, so a lookup costs two thread hand-offs
+//! (a futex wake and a context switch each), more than the lookup itself: in WAL mode a
+//! reader never waits for the writer, and a row from the page cache takes microseconds.
+//! A small pool of rusqlite connections, limited to reading, serves these lookups where
+//! they are asked for; lists and other queries stay on sqlx's pool.
+
+use crate::StoreError;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::sync::Mutex;
+
+/// Connections kept open between lookups (more are opened under load and then closed).
+const MAX_IDLE: usize = 8;
+
+pub(crate) struct PointReader {
+    path: String,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl PointReader {
+    pub(crate) fn new(path: &str) -> Self {
+        Self {
+            path: path.to_owned(),
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn take(&self) -> Result<Connection, StoreError> {
+        if let Some(conn) = self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
+            return Ok(conn);
+        }
+        let conn = Connection::open(&self.path).map_err(embedded)?;
+        conn.execute_batch("PRAGMA busy_timeout=10000; PRAGMA query_only=1;")
+            .map_err(embedded)?;
+        Ok(conn)
+    }
+
+    fn give_back(&self, conn: Connection) {
+        if let Ok(mut idle) = self.idle.lock() {
+            if idle.len() < MAX_IDLE {
+                idle.push(conn);
+            }
+        }
+    }
+
+    /// The `doc` and `revision` of the row of `table` with this tenant and id.
+    pub(crate) fn doc(
+        &self,
+        table: &str,
+        tenant: &str,
+        id: &str,
+    ) -> Result<Option<(String, i64)>, StoreError> {
+        let conn = self.take()?;
+        let sql = format!("SELECT doc, revision FROM {table} WHERE tenant_id = ?1 AND id = ?2");
+        let row = conn.prepare_cached(&sql).and_then(|mut stmt| {
+            stmt.query_row(params![tenant, id], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()
+        });
+        self.give_back(conn);
+        row.map_err(embedded)
+    }
+}
+
+fn embedded(e: rusqlite::Error) -> StoreError {
+    StoreError::Embedded(e.to_string())
+}
