@@ -11,9 +11,10 @@ use regorus::rvm::vm::RegoVM;
 use regorus::{CompiledPolicy, Engine, Value};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
+use std::collections::HashMap;
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Every rule is a package directly under this prefix; its last component is the policy id.
 const RULE_PREFIX: &str = "data.rce.policies.";
@@ -21,6 +22,12 @@ const RULE_PREFIX: &str = "data.rce.policies.";
 const AGGREGATE_PACKAGE: &str = "rce_internal_aggregate";
 const DATA_FILE: &str = "data.json";
 const THRESHOLDS_FILE: &str = "thresholds.json";
+/// Most policy inputs remembered per bundle (under 1 KB each); the memo starts over when
+/// full.
+const MEMO_CAPACITY: usize = 4096;
+
+/// Policy results by their input's JSON text.
+type Memo = HashMap<String, Arc<[PolicyResult]>>;
 
 /// Why a policy bundle could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +59,8 @@ pub enum BundleError {
 #[derive(Clone)]
 struct Rule {
     id: String,
+    /// `id` as a Rego value: the rule's key in the aggregate's answer.
+    key: Value,
     compiled: Option<CompiledPolicy>,
 }
 
@@ -70,6 +79,10 @@ pub struct PolicyBundle {
     /// faster than the tree-walking interpreter; `None` when the VM compiler does not
     /// support something in the bundle. Any VM error falls back to the interpreter.
     program: Option<Arc<Program>>,
+    /// Results are a pure function of the bundle and the input, and the input holds only
+    /// counts, flags and enums, so the same input recurs run after run: recent answers are
+    /// remembered (shared by clones, which have the same content).
+    memo: Arc<Mutex<Memo>>,
 }
 
 impl std::fmt::Debug for PolicyBundle {
@@ -168,6 +181,7 @@ impl PolicyBundle {
             .iter()
             .map(|id| Rule {
                 id: id.clone(),
+                key: Value::from(id.as_str()),
                 compiled: engine
                     .clone()
                     .compile_with_entrypoint(&rule_path(id).into())
@@ -203,6 +217,7 @@ impl PolicyBundle {
             thresholds,
             aggregate,
             program,
+            memo: Arc::default(),
         })
     }
 
@@ -236,19 +251,34 @@ impl PolicyBundle {
     /// One result per rule, sorted by policy id. A rule that errors, is undefined for the
     /// input or answers something that is not a well-formed result is reported failed
     /// with effect `block` (fail closed).
-    pub(crate) fn evaluate(&self, input: Value) -> Vec<PolicyResult> {
+    pub(crate) fn evaluate(&self, input: serde_json::Value) -> Vec<PolicyResult> {
+        let key = input.to_string();
+        if let Some(hit) = self.memo.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return hit.to_vec();
+        }
+        let results = self.evaluate_uncached(Value::from(input));
+        if let Ok(mut memo) = self.memo.lock() {
+            if memo.len() >= MEMO_CAPACITY {
+                memo.clear();
+            }
+            memo.insert(key, results.as_slice().into());
+        }
+        results
+    }
+
+    fn evaluate_uncached(&self, input: Value) -> Vec<PolicyResult> {
         if let Some(aggregate) = &self.aggregate {
             if let Some(all) = self.eval_aggregate(aggregate, &input) {
-                if let Ok(serde_json::Value::Object(map)) = serde_json::to_value(&all) {
+                if let Ok(map) = all.as_object() {
                     if self
                         .rules
                         .iter()
-                        .all(|r| r.compiled.is_none() || map.contains_key(&r.id))
+                        .all(|r| r.compiled.is_none() || map.contains_key(&r.key))
                     {
                         return self
                             .rules
                             .iter()
-                            .map(|rule| match map.get(&rule.id) {
+                            .map(|rule| match map.get(&rule.key) {
                                 Some(v) if rule.compiled.is_some() => parse_result(&rule.id, v)
                                     .unwrap_or_else(|| fail_closed(&rule.id, FailKind::Malformed)),
                                 _ => fail_closed(&rule.id, FailKind::Compile),
@@ -311,9 +341,7 @@ fn evaluate_rule(rule: &Rule, input: Value) -> PolicyResult {
     match compiled.eval_with_input(input) {
         Err(_) => fail_closed(&rule.id, FailKind::Error),
         Ok(Value::Undefined) => fail_closed(&rule.id, FailKind::Undefined),
-        Ok(value) => serde_json::to_value(&value)
-            .ok()
-            .and_then(|v| parse_result(&rule.id, &v))
+        Ok(value) => parse_result(&rule.id, &value)
             .unwrap_or_else(|| fail_closed(&rule.id, FailKind::Malformed)),
     }
 }
@@ -348,9 +376,10 @@ fn fail_closed(id: &str, kind: FailKind) -> PolicyResult {
 
 /// A well-formed result: every field present with the right type, allowed enum values,
 /// and a `policy_id` equal to the rule's package name (so no rule can speak for another).
-fn parse_result(id: &str, value: &serde_json::Value) -> Option<PolicyResult> {
-    let obj = value.as_object()?;
-    let text = |key: &str| obj.get(key)?.as_str().map(str::to_owned);
+fn parse_result(id: &str, value: &Value) -> Option<PolicyResult> {
+    let obj = value.as_object().ok()?;
+    let field = |key: &str| obj.get(&Value::from(key));
+    let text = |key: &str| field(key)?.as_string().ok().map(|s| s.to_string());
     let policy_id = text("policy_id")?;
     if policy_id != id {
         return None;
@@ -360,9 +389,9 @@ fn parse_result(id: &str, value: &serde_json::Value) -> Option<PolicyResult> {
         policy_id,
         name,
         version: text("version")?,
-        passed: obj.get("passed")?.as_bool()?,
-        severity: Severity::from_str(obj.get("severity")?.as_str()?).ok()?,
-        effect: Effect::from_str(obj.get("effect")?.as_str()?).ok()?,
+        passed: *field("passed")?.as_bool().ok()?,
+        severity: Severity::from_str(field("severity")?.as_string().ok()?).ok()?,
+        effect: Effect::from_str(field("effect")?.as_string().ok()?).ok()?,
         message: text("message")?,
     })
 }
@@ -422,6 +451,7 @@ mod tests {
 mod vm_tests {
     use super::*;
     use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
 
     fn shipped() -> &'static PolicyBundle {
         static BUNDLE: std::sync::OnceLock<PolicyBundle> = std::sync::OnceLock::new();
@@ -470,6 +500,27 @@ mod vm_tests {
                 "thresholds": { "unsupported_ratio_max": n.3 },
             })
         })
+    }
+
+    #[test]
+    fn a_remembered_answer_is_the_computed_one_and_inputs_do_not_collide() {
+        let bundle = PolicyBundle::load_dir(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../policies"
+        )))
+        .expect("bundle");
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        for _ in 0..50 {
+            let input = policy_input()
+                .new_tree(&mut runner)
+                .expect("input")
+                .current();
+            let computed = bundle.evaluate_uncached(Value::from(input.clone()));
+            assert_eq!(bundle.evaluate(input.clone()), computed, "first (computed)");
+            assert_eq!(bundle.evaluate(input), computed, "second (remembered)");
+        }
+        let memo = bundle.memo.lock().expect("memo");
+        assert!(!memo.is_empty() && memo.len() <= 50);
     }
 
     #[test]

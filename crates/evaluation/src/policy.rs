@@ -11,7 +11,7 @@ pub(crate) fn build_input(
     counts: &SupportCounts,
     meds: &MedicationSummary,
     thresholds: &Thresholds,
-) -> regorus::Value {
+) -> serde_json::Value {
     let output = input.output;
     let identity = &output.identity;
     let identity_consistent = identity.agent_id == input.agent.agent_id
@@ -54,5 +54,5 @@ pub(crate) fn build_input(
             "unsupported_ratio_max": thresholds.unsupported_ratio_max,
         },
     });
-    regorus::Value::from(doc)
+    doc
 }
