@@ -690,6 +690,9 @@ impl Store {
     }
 
     pub async fn get_blob(&self, reference: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        if let Some(reader) = &self.point_reader {
+            return reader.blob(reference);
+        }
         let row = sqlx::query("SELECT blob FROM credential_blobs WHERE reference = $1")
             .bind(reference)
             .fetch_optional(&self.reader)

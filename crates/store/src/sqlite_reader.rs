@@ -43,6 +43,21 @@ impl PointReader {
         }
     }
 
+    /// The first row of a query, mapped.
+    fn one<T>(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+        map: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError> {
+        let conn = self.take()?;
+        let row = conn
+            .prepare_cached(sql)
+            .and_then(|mut stmt| stmt.query_row(params, map).optional());
+        self.give_back(conn);
+        row.map_err(embedded)
+    }
+
     /// The `doc` and `revision` of the row of `table` with this tenant and id.
     pub(crate) fn doc(
         &self,
@@ -50,14 +65,17 @@ impl PointReader {
         tenant: &str,
         id: &str,
     ) -> Result<Option<(String, i64)>, StoreError> {
-        let conn = self.take()?;
         let sql = format!("SELECT doc, revision FROM {table} WHERE tenant_id = ?1 AND id = ?2");
-        let row = conn.prepare_cached(&sql).and_then(|mut stmt| {
-            stmt.query_row(params![tenant, id], |r| Ok((r.get(0)?, r.get(1)?)))
-                .optional()
-        });
-        self.give_back(conn);
-        row.map_err(embedded)
+        self.one(&sql, params![tenant, id], |r| Ok((r.get(0)?, r.get(1)?)))
+    }
+
+    /// A credential ciphertext by its reference.
+    pub(crate) fn blob(&self, reference: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.one(
+            "SELECT blob FROM credential_blobs WHERE reference = ?1",
+            params![reference],
+            |r| r.get(0),
+        )
     }
 }
 
