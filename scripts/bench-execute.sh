@@ -53,17 +53,30 @@ execute = {"case_id": "case-bench-1", "task_type": "discharge_summary", "instruc
 json.dump(execute, open(f"{work}/execute.json", "w"))
 EOF
 
-run_load() { # label url body -> prints the load line, records it
-  local label="$1" url="$2" body="$3"
-  "$load" "$url" "$body" "$conc" "$warm" > /dev/null
-  local line
-  line="$("$load" "$url" "$body" "$conc" "$total")"
-  echo "$label: $line"
-  echo "$label $line" >> "$work/results"
+# Besides the closed loop (every target saturated at concurrency $conc, so the added latency
+# is mostly queueing), each target is also driven open loop at a fixed rate with the same
+# concurrency cap: at a rate every target sustains, the added latency is the proxy's own
+# cost per request. Rates: $paced_all/s for all three, $paced_fast/s for direct and this service.
+paced_all="${PACED_ALL:-50}"
+paced_fast="${PACED_FAST:-500}"
+
+run_load() { # label url body [rate] -> prints the load line, records it
+  local label="$1" url="$2" body="$3" rate="${4:-}" line
+  if [ -z "$rate" ]; then
+    "$load" "$url" "$body" "$conc" "$warm" > /dev/null
+    line="$("$load" "$url" "$body" "$conc" "$total")"
+  else
+    # About 20 seconds (at least 1,000 requests) at the given rate.
+    line="$("$load" "$url" "$body" "$conc" "$(( rate * 20 > 1000 ? rate * 20 : 1000 ))" "$rate")"
+  fi
+  echo "$label${rate:+ @${rate}/s}: $line"
+  echo "$label $line" >> "$work/results${rate:+-$rate}"
 }
 
 echo "== (a) direct to the mock (concurrency $conc, $total requests, $warm warm-up)"
 run_load direct "$mock_base/chat/completions" "$work/chat.json"
+run_load direct "$mock_base/chat/completions" "$work/chat.json" "$paced_all"
+run_load direct "$mock_base/chat/completions" "$work/chat.json" "$paced_fast"
 
 # ---- (b) this service ----
 svc_port="$(free_port)"
@@ -85,6 +98,8 @@ echo "   one execution: $(echo "$check" | python3 -c 'import json,sys; b=json.lo
 
 echo "== (b) POST /runtime/agents/{id}/execute through this service (release, SQLite)"
 run_load service "$svc/runtime/agents/bench-agent/execute" "$work/execute.json"
+run_load service "$svc/runtime/agents/bench-agent/execute" "$work/execute.json" "$paced_all"
+run_load service "$svc/runtime/agents/bench-agent/execute" "$work/execute.json" "$paced_fast"
 kill -TERM "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true; unset 'pids[-1]'
 
 # ---- (c) LiteLLM proxy ----
@@ -120,12 +135,18 @@ EOF
   pids+=($!)
   ( wait_http "http://127.0.0.1:$ll_port/health/liveliness" 120 ) || { tail -20 "$work/litellm.log"; exit 1; }
   run_load litellm "http://127.0.0.1:$ll_port/v1/chat/completions" "$work/chat.json"
+  run_load litellm "http://127.0.0.1:$ll_port/v1/chat/completions" "$work/chat.json" "$paced_all"
 else
   echo "== (c) LiteLLM skipped (LITELLM=0 or no $litellm_bin)"
 fi
 
 echo "== added latency over direct (percentile by percentile)"
-python3 - "$work/results" <<'EOF'
+for results in "$work/results" "$work/results-$paced_all" "$work/results-$paced_fast"; do
+  case "$results" in
+    */results) echo "-- closed loop, concurrency $conc" ;;
+    *) echo "-- open loop at ${results##*-} req/s, concurrency cap $conc" ;;
+  esac
+  python3 - "$results" <<'EOF'
 import re, sys
 rows = {}
 for line in open(sys.argv[1]):
@@ -138,3 +159,4 @@ for label, r in rows.items():
     print(f"{label:<10}{r['throughput']:>8.0f}{r['p50']:>10.2f}{r['p90']:>10.2f}{r['p99']:>10.2f}"
           f"{add('p50'):>10.2f}{add('p90'):>10.2f}{add('p99'):>10.2f}{int(r['errors']):>8}")
 EOF
+done
