@@ -741,10 +741,12 @@ impl Store {
 
 /// WAL + NORMAL: a commit survives a process crash (kill -9); readers never block the writer.
 /// Every SQLite connection, sqlx's and the writer thread's: WAL with `synchronous=NORMAL`
-/// (a commit survives a process crash), and a busy wait instead of SQLITE_BUSY while the
-/// other writer holds the lock.
+/// (a commit survives a process crash), a busy wait instead of SQLITE_BUSY while the
+/// other writer holds the lock, and no checkpoint after a commit except by the writer
+/// thread, which a checkpointer thread keeps short (see `sqlite_writer`).
 pub(crate) const SQLITE_PRAGMAS: &str =
-    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;";
+    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON; \
+     PRAGMA wal_autocheckpoint=0;";
 
 fn sqlite_pragmas(
     conn: &mut sqlx::AnyConnection,

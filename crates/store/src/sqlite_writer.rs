@@ -9,11 +9,14 @@
 use crate::plan::{Check, Param, Stmt};
 use crate::StoreError;
 use rusqlite::{params_from_iter, Connection};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// Most units in one transaction; bounds how long the first of them waits for its answer.
 const MAX_BATCH: usize = 64;
+/// How often the checkpointer copies committed WAL frames into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(10);
 
 struct Job {
     stmts: Vec<Stmt>,
@@ -23,6 +26,8 @@ struct Job {
 #[derive(Clone)]
 pub(crate) struct SqliteWriter {
     jobs: mpsc::Sender<Job>,
+    /// Dropped with the last handle, which stops the checkpointer.
+    _checkpointer: Arc<mpsc::Sender<()>>,
 }
 
 /// The file behind a `sqlite:` URL, or `None` for an in-memory database (which a second
@@ -43,13 +48,33 @@ impl SqliteWriter {
         let conn = Connection::open(path).map_err(embedded)?;
         conn.execute_batch(crate::SQLITE_PRAGMAS)
             .map_err(embedded)?;
+        // Only the writer checkpoints after a commit (once the WAL holds 1,000 frames), so
+        // the WAL is restarted from its beginning; the checkpointer below has by then
+        // copied most frames, leaving it a short tail.
+        conn.execute_batch("PRAGMA wal_autocheckpoint=1000;")
+            .map_err(embedded)?;
         conn.set_prepared_statement_cache_capacity(64);
         let (jobs, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || serve(conn, rx))
             .map_err(|e| StoreError::Embedded(format!("starting the writer thread: {e}")))?;
-        Ok(Self { jobs })
+        // A checkpoint run by the writer alone copies 1,000 frames at once and holds up
+        // every unit queued behind it for milliseconds. A thread of its own copies frames
+        // into the database as they come, concurrently with the writer.
+        let checkpoint_conn = Connection::open(path).map_err(embedded)?;
+        checkpoint_conn
+            .execute_batch(crate::SQLITE_PRAGMAS)
+            .map_err(embedded)?;
+        let (stop, stopped) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("sqlite-checkpoint".into())
+            .spawn(move || checkpoints(checkpoint_conn, stopped))
+            .map_err(|e| StoreError::Embedded(format!("starting the checkpointer: {e}")))?;
+        Ok(Self {
+            jobs,
+            _checkpointer: Arc::new(stop),
+        })
     }
 
     pub(crate) async fn commit(&self, stmts: Vec<Stmt>) -> Result<(), StoreError> {
@@ -77,6 +102,23 @@ fn serve(conn: Connection, rx: mpsc::Receiver<Job>) {
         for (job, result) in batch.into_iter().zip(results) {
             // A caller that went away (request cancelled) still had its unit committed.
             let _ = job.done.send(result);
+        }
+    }
+}
+
+/// Passive checkpoints (they never block the writer) every `CHECKPOINT_EVERY`; a
+/// truncating one when the store closes.
+fn checkpoints(conn: Connection, stop: mpsc::Receiver<()>) {
+    let checkpoint = |mode: &str| {
+        let _ = conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |_| Ok(()));
+    };
+    loop {
+        match stop.recv_timeout(CHECKPOINT_EVERY) {
+            Err(mpsc::RecvTimeoutError::Timeout) => checkpoint("PASSIVE"),
+            _ => {
+                checkpoint("TRUNCATE");
+                return;
+            }
         }
     }
 }
