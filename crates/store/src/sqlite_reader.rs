@@ -3,7 +3,9 @@
 //! (a futex wake and a context switch each), more than the lookup itself: in WAL mode a
 //! reader never waits for the writer, and a row from the page cache takes microseconds.
 //! A small pool of rusqlite connections, limited to reading, serves these lookups where
-//! they are asked for; lists and other queries stay on sqlx's pool.
+//! they are asked for; lists and other queries stay on sqlx's pool. The price: the lookup
+//! runs on a tokio worker, so a read that had to wait (the busy timeout, which WAL readers
+//! meet only around recovery or a restarting checkpoint) would hold that worker meanwhile.
 
 use crate::StoreError;
 use rusqlite::{params, Connection, OptionalExtension};
