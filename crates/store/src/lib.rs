@@ -261,10 +261,24 @@ fn map_unique(e: sqlx::Error) -> StoreError {
 }
 
 fn parse_doc<T: DeserializeOwned>(row: &AnyRow) -> Result<Versioned<T>, StoreError> {
-    let doc: String = row.try_get("doc")?;
-    let revision: i64 = row.try_get("revision")?;
-    let value = serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    versioned(&row.try_get::<String, _>("doc")?, row.try_get("revision")?)
+}
+
+/// A stored document and its revision, decoded.
+fn versioned<T: DeserializeOwned>(doc: &str, revision: i64) -> Result<Versioned<T>, StoreError> {
+    let value = serde_json::from_str(doc).map_err(|e| StoreError::Corrupt(e.to_string()))?;
     Ok(Versioned { value, revision })
+}
+
+/// A rusqlite connection (writer thread, checkpointer, point readers) with its pragmas.
+fn open_sqlite(path: &str, pragmas: &str) -> Result<rusqlite::Connection, StoreError> {
+    let conn = rusqlite::Connection::open(path).map_err(embedded)?;
+    conn.execute_batch(pragmas).map_err(embedded)?;
+    Ok(conn)
+}
+
+fn embedded(e: rusqlite::Error) -> StoreError {
+    StoreError::Embedded(e.to_string())
 }
 
 /// The service's store. Cheap to clone.
@@ -386,9 +400,7 @@ impl Store {
             let (doc, revision) = reader
                 .doc(R::TABLE, tenant.as_str(), id)?
                 .ok_or(StoreError::NotFound)?;
-            let value =
-                serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            return Ok(Versioned { value, revision });
+            return versioned(&doc, revision);
         }
         let sql = format!(
             "SELECT doc, revision FROM {} WHERE tenant_id = $1 AND id = $2",

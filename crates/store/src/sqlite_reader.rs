@@ -7,7 +7,7 @@
 //! runs on a tokio worker, so a read that had to wait (the busy timeout, which WAL readers
 //! meet only around recovery or a restarting checkpoint) would hold that worker meanwhile.
 
-use crate::StoreError;
+use crate::{embedded, open_sqlite, StoreError};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Mutex;
 
@@ -31,10 +31,10 @@ impl PointReader {
         if let Some(conn) = self.idle.lock().ok().and_then(|mut idle| idle.pop()) {
             return Ok(conn);
         }
-        let conn = Connection::open(&self.path).map_err(embedded)?;
-        conn.execute_batch("PRAGMA busy_timeout=10000; PRAGMA query_only=1;")
-            .map_err(embedded)?;
-        Ok(conn)
+        open_sqlite(
+            &self.path,
+            "PRAGMA busy_timeout=10000; PRAGMA query_only=1;",
+        )
     }
 
     fn give_back(&self, conn: Connection) {
@@ -79,8 +79,4 @@ impl PointReader {
             |r| r.get(0),
         )
     }
-}
-
-fn embedded(e: rusqlite::Error) -> StoreError {
-    StoreError::Embedded(e.to_string())
 }

@@ -7,7 +7,7 @@
 //! is answered only after the COMMIT that holds its unit.
 
 use crate::plan::{Check, Param, Stmt};
-use crate::StoreError;
+use crate::{embedded, open_sqlite, StoreError};
 use rusqlite::{params_from_iter, Connection};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -45,9 +45,7 @@ pub(crate) fn file_path(url: &str) -> Option<&str> {
 
 impl SqliteWriter {
     pub(crate) fn open(path: &str) -> Result<Self, StoreError> {
-        let conn = Connection::open(path).map_err(embedded)?;
-        conn.execute_batch(crate::SQLITE_PRAGMAS)
-            .map_err(embedded)?;
+        let conn = open_sqlite(path, crate::SQLITE_PRAGMAS)?;
         // Only the writer checkpoints after a commit (once the WAL holds 1,000 frames), so
         // the WAL is restarted from its beginning; the checkpointer below has by then
         // copied most frames, leaving it a short tail.
@@ -62,10 +60,7 @@ impl SqliteWriter {
         // A checkpoint run by the writer alone copies 1,000 frames at once and holds up
         // every unit queued behind it for milliseconds. A thread of its own copies frames
         // into the database as they come, concurrently with the writer.
-        let checkpoint_conn = Connection::open(path).map_err(embedded)?;
-        checkpoint_conn
-            .execute_batch(crate::SQLITE_PRAGMAS)
-            .map_err(embedded)?;
+        let checkpoint_conn = open_sqlite(path, crate::SQLITE_PRAGMAS)?;
         let (stop, stopped) = mpsc::channel();
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
@@ -193,10 +188,6 @@ fn map_error(e: rusqlite::Error) -> StoreError {
         }
         _ => embedded(e),
     }
-}
-
-fn embedded(e: rusqlite::Error) -> StoreError {
-    StoreError::Embedded(e.to_string())
 }
 
 #[cfg(test)]
