@@ -280,3 +280,39 @@ async fn concurrent_units_succeed_or_fail_alone() {
     let units = counters.iter().find(|c| c.name == "units").unwrap();
     assert_eq!(units.n, committed);
 }
+
+/// SQLite only: committed units reach the main database file without waiting for the WAL to
+/// fill up (the writer alone checkpoints at 1,000 frames; the checkpointer thread copies
+/// frames as they come). The file is read with `immutable=1`, which ignores the WAL.
+#[tokio::test]
+async fn committed_units_are_checkpointed_into_the_database_file() {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
+        return; // PostgreSQL has no WAL file to look at.
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    for i in 0..5 {
+        let mut uow = UnitOfWork::new();
+        uow.insert(&agent(&t, &format!("a{i}"), i)).unwrap();
+        store.commit(&t, uow).await.unwrap();
+    }
+    let file = format!("file:{}/store.db?immutable=1", dir.path().display());
+    let in_file = || {
+        let conn = rusqlite::Connection::open_with_flags(
+            &file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+        )
+        .unwrap();
+        conn.query_row("SELECT count(*) FROM agents", [], |r| r.get::<_, i64>(0))
+            .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while in_file() < 5 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the committed rows never reached the database file"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
