@@ -437,33 +437,23 @@ struct Texts<'t> {
 fn lex_all<'t>(texts: &Texts<'t>, raws: &[Raw], lex: &'static Lexicon) -> Vec<Lex<'t>> {
     let mut out = Vec::with_capacity(raws.len() + 8);
     for raw in raws {
-        let orig = &texts.orig[raw.start..raw.end];
-        let text = match raw.kind {
-            RawKind::Punct(_) => orig,
-            RawKind::Stop => ".",
+        let span = (raw.start, raw.end);
+        let (kind, text) = match raw.kind {
+            RawKind::Punct(c) => (LexKind::Punct(c), &texts.orig[raw.start..raw.end]),
+            RawKind::Stop => (LexKind::Stop, "."),
             RawKind::Word => {
-                lex_word(
-                    texts,
-                    raw.start..raw.end,
-                    (raw.start, raw.end),
-                    lex,
-                    &mut out,
-                );
+                lex_word(texts, raw.start..raw.end, span, lex, &mut out);
                 continue;
             }
         };
-        out.push(Lex {
-            kind: match raw.kind {
-                RawKind::Punct(c) => LexKind::Punct(c),
-                _ => LexKind::Stop,
-            },
-            text: Cow::Borrowed(text),
-            orig: if raw.kind == RawKind::Stop { "." } else { orig },
-            entry: lex.entry(text),
-            start: raw.start,
-            end: raw.end,
-            hyphen_head: false,
-        });
+        push_lex(
+            &mut out,
+            Cow::Borrowed(text),
+            text,
+            span,
+            lex.entry(text),
+            kind,
+        );
     }
     out
 }
@@ -533,32 +523,16 @@ fn lex_word<'t>(
     if lower.is_empty() {
         return;
     }
-    let (start, end) = span;
+    // A part of the piece ("%" of "5%", "mg" of "10mg"), with its own entry.
     let push = |out: &mut Vec<Lex<'t>>, text: Cow<'t, str>, kind: LexKind| {
         let entry = lex.entry(&text);
-        out.push(Lex {
-            kind,
-            text,
-            orig,
-            entry,
-            start,
-            end,
-            hyphen_head: false,
-        });
+        push_lex(out, text, orig, span, entry, kind);
     };
 
     // Whole-piece vocabulary first: "s/p", "c/d/i", "pip-tazo", "mg/dl", "x-ray".
     let entry = lex.entry(&lower);
     let push_whole = |out: &mut Vec<Lex<'t>>, text: Cow<'t, str>, kind: LexKind| {
-        out.push(Lex {
-            kind,
-            text,
-            orig,
-            entry,
-            start,
-            end,
-            hyphen_head: false,
-        });
+        push_lex(out, text, orig, span, entry, kind);
     };
     if lex.case_abbr(orig).is_some()
         || entry.abbr.is_some()
@@ -684,10 +658,10 @@ fn glued(s: &str) -> Option<Glued> {
     None
 }
 
-/// Pushes the whole piece as one lexeme.
-fn push_piece<'t>(
+/// Pushes one lexeme that reports `span`.
+fn push_lex<'t>(
     out: &mut Vec<Lex<'t>>,
-    lower: Cow<'t, str>,
+    text: Cow<'t, str>,
     orig: &'t str,
     span: (usize, usize),
     entry: &'static Entry,
@@ -695,7 +669,7 @@ fn push_piece<'t>(
 ) {
     out.push(Lex {
         kind,
-        text: lower,
+        text,
         orig,
         entry,
         start: span.0,
@@ -717,7 +691,7 @@ fn lex_slash<'t>(
     let parts: Vec<&str> = lower.split('/').collect();
     let nums: Vec<Option<f64>> = parts.iter().map(|p| parse_num(p)).collect();
     let push = |out: &mut Vec<Lex<'t>>, kind: LexKind| {
-        push_piece(out, lower.clone(), orig, span, entry, kind);
+        push_lex(out, lower.clone(), orig, span, entry, kind);
     };
     if nums.iter().all(Option::is_some) {
         let v: Vec<f64> = nums.iter().map(|n| n.unwrap_or(0.0)).collect();
@@ -816,7 +790,7 @@ fn lex_hyphen<'t>(
 ) {
     let orig = &texts.orig[orig_range.clone()];
     let push = |out: &mut Vec<Lex<'t>>, kind: LexKind| {
-        push_piece(out, lower.clone(), orig, span, entry, kind);
+        push_lex(out, lower.clone(), orig, span, entry, kind);
     };
     let parts: Vec<&str> = lower.split('-').filter(|p| !p.is_empty()).collect();
     if parts.len() == 2 {
