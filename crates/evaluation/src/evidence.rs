@@ -1003,6 +1003,16 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
     let Some(center) = items.get(k) else {
         return Vec::new();
     };
+    // Only the center's sentence counts, and its items are contiguous.
+    let first = items[..k]
+        .iter()
+        .rposition(|it| it.sent != center.sent)
+        .map_or(0, |p| p + 1);
+    let last = items[k..]
+        .iter()
+        .position(|it| it.sent != center.sent)
+        .map_or(items.len(), |p| k + p);
+    let (items, k) = (&items[first..last], k - first);
     // barriers[j] = number of non-frequency quantities among items[..j].
     let mut barriers = Vec::with_capacity(items.len() + 1);
     barriers.push(0usize);
@@ -1015,9 +1025,6 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
         let Kind::Word(t) = it.kind else {
             continue;
         };
-        if it.sent != center.sent {
-            continue;
-        }
         let d = j.abs_diff(k) as f64;
         let mut prox = 1.0 / (1.0 + 0.35 * (d - 1.0).max(0.0));
         let (lo, hi) = if j < k { (j, k) } else { (k, j) };

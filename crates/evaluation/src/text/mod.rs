@@ -4,10 +4,11 @@
 pub(crate) mod lexicon;
 pub(crate) mod quantity;
 
+use hashbrown::HashTable;
 use lexicon::{drug_shaped, lexicon, Entry, Lexicon};
 use quantity::{Dim, Quantity, Shape};
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::ops::Range;
 
 /// An interned canonical word.
@@ -15,14 +16,20 @@ pub(crate) type Term = u32;
 
 /// Interner shared by every text of one evaluation, so equal words compare as integers.
 /// It also remembers how each surface word was normalised, since the same words recur
-/// across the sources and claims of a run. Keys come from input text, so these maps use a
-/// randomly seeded hasher (foldhash: seeded per map, fast on short keys); they live for
-/// one evaluation of a size-capped request.
+/// across the sources and claims of a run. The strings live end to end in one buffer and
+/// the tables hold spans into it, so a new word costs no allocation of its own. Keys come
+/// from input text, so the hasher is randomly seeded (foldhash: fast on short keys); a
+/// vocabulary lives for one evaluation of a size-capped request.
 #[derive(Default)]
 pub(crate) struct Vocab {
-    ids: HashMap<String, Term, foldhash::fast::RandomState>,
-    words: HashMap<String, WordInfo, foldhash::fast::RandomState>,
+    hasher: foldhash::fast::RandomState,
+    arena: String,
+    ids: HashTable<(Span, Term)>,
+    words: HashTable<(Span, WordInfo)>,
 }
+
+/// Start and end of a string in [`Vocab::arena`].
+type Span = (u32, u32);
 
 /// A content word's canonical term and classes.
 #[derive(Clone, Copy, Debug)]
@@ -34,26 +41,56 @@ struct WordInfo {
 }
 
 impl Vocab {
-    /// Room for about `words` distinct words, so the maps do not grow word by word.
+    /// Room for about `words` distinct words, so the tables do not grow word by word.
     pub(crate) fn with_capacity(words: usize) -> Self {
         Self {
-            ids: HashMap::with_capacity_and_hasher(words, Default::default()),
-            words: HashMap::with_capacity_and_hasher(words, Default::default()),
+            hasher: Default::default(),
+            arena: String::with_capacity(words * 8),
+            ids: HashTable::with_capacity(words),
+            words: HashTable::with_capacity(words),
         }
     }
 
-    pub(crate) fn id(&mut self, word: &str) -> Term {
-        if let Some(id) = self.ids.get(word) {
-            return *id;
+    fn text(arena: &str, (start, end): Span) -> &str {
+        &arena[start as usize..end as usize]
+    }
+
+    /// Looks `key` up in `table`, or inserts it with the value `make` returns.
+    fn intern<V: Copy>(
+        table: &mut HashTable<(Span, V)>,
+        arena: &mut String,
+        hasher: &foldhash::fast::RandomState,
+        key: &str,
+        make: impl FnOnce(usize) -> V,
+    ) -> V {
+        let hash = hasher.hash_one(key);
+        if let Some((_, v)) = table.find(hash, |(span, _)| Self::text(arena, *span) == key) {
+            return *v;
         }
-        let id = self.ids.len() as Term;
-        self.ids.insert(word.to_owned(), id);
-        id
+        let value = make(table.len());
+        let span = (arena.len() as u32, (arena.len() + key.len()) as u32);
+        arena.push_str(key);
+        let text: &str = arena;
+        table.insert_unique(hash, (span, value), |(span, _)| {
+            hasher.hash_one(Self::text(text, *span))
+        });
+        value
+    }
+
+    pub(crate) fn id(&mut self, word: &str) -> Term {
+        Self::intern(&mut self.ids, &mut self.arena, &self.hasher, word, |n| {
+            n as Term
+        })
     }
 
     /// `entry` is the lexicon's entry of `base`.
     fn word(&mut self, base: &str, entry: &'static Entry, lex: &'static Lexicon) -> WordInfo {
-        if let Some(info) = self.words.get(base) {
+        let hash = self.hasher.hash_one(base);
+        let arena = &self.arena;
+        if let Some((_, info)) = self
+            .words
+            .find(hash, |(span, _)| Self::text(arena, *span) == base)
+        {
             return *info;
         }
         let canonical = canonical_of(base, entry, lex);
@@ -71,8 +108,17 @@ impl Vocab {
             light: entry.light || target.light,
             anatomy: entry.anatomy,
         };
-        self.words.insert(base.to_owned(), info);
-        info
+        Self::intern(&mut self.words, &mut self.arena, &self.hasher, base, |_| {
+            info
+        })
+    }
+
+    /// Each term with its canonical spelling, for diagnostics.
+    #[cfg(test)]
+    fn names(&self) -> impl Iterator<Item = (Term, &str)> {
+        self.ids
+            .iter()
+            .map(|(span, id)| (*id, Self::text(&self.arena, *span)))
     }
 }
 
@@ -379,10 +425,11 @@ fn ends_sentence(text: &str, chars: &impl CharSeq, i: usize, prev: Option<&Raw>)
         if p.kind == RawKind::Word && p.end == chars.offset(i) {
             let w = &text[p.start..p.end];
             let single_cap = w.chars().count() == 1 && w.chars().all(|c| c.is_uppercase());
-            let title = matches!(
-                w.to_ascii_lowercase().as_str(),
-                "dr" | "mr" | "mrs" | "ms" | "st" | "vs" | "approx" | "no" | "e.g" | "i.e" | "sept"
-            );
+            let title = [
+                "dr", "mr", "mrs", "ms", "st", "vs", "approx", "no", "e.g", "i.e", "sept",
+            ]
+            .iter()
+            .any(|t| w.eq_ignore_ascii_case(t));
             if single_cap || title {
                 return false;
             }
@@ -1481,7 +1528,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
 
 #[cfg(test)]
 pub(crate) fn describe(a: &Analysis, vocab: &Vocab, text: &str) -> String {
-    let names: HashMap<Term, &str> = vocab.ids.iter().map(|(k, v)| (*v, k.as_str())).collect();
+    let names: std::collections::HashMap<Term, &str> = vocab.names().collect();
     let mut out = String::new();
     for (si, s) in a.sentences.iter().enumerate() {
         out.push_str(&format!(
