@@ -1013,13 +1013,6 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
         .position(|it| it.sent != center.sent)
         .map_or(items.len(), |p| k + p);
     let (items, k) = (&items[first..last], k - first);
-    // barriers[j] = number of non-frequency quantities among items[..j].
-    let mut barriers = Vec::with_capacity(items.len() + 1);
-    barriers.push(0usize);
-    for it in items {
-        let b = matches!(it.kind, Kind::Qty(q) if q.dim != Dim::Frequency);
-        barriers.push(barriers.last().copied().unwrap_or(0) + usize::from(b));
-    }
     let mut out: Context = Vec::new();
     for (j, it) in items.iter().enumerate() {
         let Kind::Word(t) = it.kind else {
@@ -1028,7 +1021,12 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
         let d = j.abs_diff(k) as f64;
         let mut prox = 1.0 / (1.0 + 0.35 * (d - 1.0).max(0.0));
         let (lo, hi) = if j < k { (j, k) } else { (k, j) };
-        let between = barriers[hi] - barriers[lo + 1];
+        // Values strictly between the two items.
+        let between = if hi > lo {
+            items[hi].values_before - items[lo + 1].values_before
+        } else {
+            0
+        };
         if between > 0 {
             prox *= 0.5f64.powi(between.min(4) as i32);
         }

@@ -149,6 +149,9 @@ pub(crate) struct Item {
     pub side: Option<Side>,
     pub drug: bool,
     pub light: bool,
+    /// Quantities other than frequencies among the items before this one, so the values
+    /// between two items are a subtraction.
+    pub values_before: u32,
 }
 
 impl Item {
@@ -1510,7 +1513,12 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 sent_start = Some(t.start);
             }
             let pos = a.items.len() as u32;
+            let values_before = a.items.last().map_or(0, |p: &Item| {
+                p.values_before
+                    + u32::from(matches!(p.kind, Kind::Qty(q) if q.dim != Dim::Frequency))
+            });
             a.items.push(Item {
+                values_before,
                 kind,
                 pos,
                 clause,
