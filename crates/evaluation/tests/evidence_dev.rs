@@ -163,3 +163,13 @@ fn extra_set_accuracy() {
     );
     assert!(accuracy >= 0.85, "accuracy {accuracy:.3} below 0.85");
 }
+
+/// Measures any file of cases in the same format, to try a new set before committing it:
+/// `EVIDENCE_CASES=path cargo test -p evaluation --test evidence_dev -- --ignored --nocapture`.
+#[test]
+#[ignore = "run by hand on a file named by EVIDENCE_CASES"]
+fn cases_from_env() {
+    let path = std::env::var("EVIDENCE_CASES").expect("EVIDENCE_CASES names a JSONL file");
+    let (_, dangerous_supported) = measure(&path, &path);
+    println!("dangerous errors labelled supported: {dangerous_supported:?}");
+}

@@ -5,6 +5,7 @@
 //! written. Updates are optimistic (`… AND revision = $expected`): a lost update is impossible
 //! even with several replicas on one PostgreSQL database.
 
+mod docs;
 mod migrations;
 mod plan;
 mod records;
@@ -17,8 +18,8 @@ pub use records::Record;
 
 use domain::{SessionId, SessionInputs, TenantId, TimelineEntry};
 use serde::de::DeserializeOwned;
-use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::any::{AnyPoolOptions, AnyRow, AnyTypeInfoKind};
+use sqlx::{AnyPool, Executor, Row, ValueRef};
 use std::time::Duration;
 
 /// Which database the store runs on.
@@ -261,7 +262,17 @@ fn map_unique(e: sqlx::Error) -> StoreError {
 }
 
 fn parse_doc<T: DeserializeOwned>(row: &AnyRow) -> Result<Versioned<T>, StoreError> {
-    versioned(&row.try_get::<String, _>("doc")?, row.try_get("revision")?)
+    versioned(&doc_text(row, "doc")?, row.try_get("revision")?)
+}
+
+/// A document column's JSON text, whether stored as text or compressed (see `docs`).
+fn doc_text(row: &AnyRow, column: &str) -> Result<String, StoreError> {
+    let compressed = row.try_get_raw(column)?.type_info().kind() == AnyTypeInfoKind::Blob;
+    if compressed {
+        docs::unpack(&row.try_get::<Vec<u8>, _>(column)?)
+    } else {
+        Ok(row.try_get(column)?)
+    }
 }
 
 /// A stored document and its revision, decoded.
@@ -571,8 +582,14 @@ impl Store {
     /// unit goes to the dedicated writer thread (one hand-off per unit, group commit);
     /// on PostgreSQL it runs as one sqlx transaction.
     pub async fn commit(&self, tenant: &TenantId, uow: UnitOfWork) -> Result<(), StoreError> {
-        let stmts = plan::plan(tenant, uow.ops);
+        let mut stmts = plan::plan(tenant, uow.ops);
         if let Some(writer) = &self.fast_writer {
+            // Compressed here, on the request's thread, not on the one writer thread.
+            for p in stmts.iter_mut().flat_map(|s| s.params.iter_mut()) {
+                if let Param::Doc(doc) = p {
+                    *p = docs::pack(std::mem::take(doc));
+                }
+            }
             return writer.commit(stmts).await;
         }
         let mut tx = self.writer.begin().await?;
@@ -580,7 +597,8 @@ impl Store {
             let mut q = sqlx::query(&stmt.sql);
             for p in stmt.params {
                 q = match p {
-                    Param::Text(v) => q.bind(v),
+                    Param::Text(v) | Param::Doc(v) => q.bind(v),
+                    Param::Blob(v) => q.bind(v),
                     Param::OptText(v) => q.bind(v),
                     Param::Int(v) => q.bind(v),
                     Param::Real(v) => q.bind(v),
@@ -615,7 +633,7 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                let doc: String = r.try_get("doc")?;
+                let doc = doc_text(r, "doc")?;
                 serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))
             })
             .collect()
@@ -632,7 +650,7 @@ impl Store {
             .fetch_optional(&self.reader)
             .await?
             .ok_or(StoreError::NotFound)?;
-        let doc: String = row.try_get("inputs")?;
+        let doc = doc_text(&row, "inputs")?;
         serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))
     }
 

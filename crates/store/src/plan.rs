@@ -8,6 +8,9 @@ use std::collections::BTreeMap;
 #[derive(Debug)]
 pub(crate) enum Param {
     Text(String),
+    /// A JSON document: text on PostgreSQL, possibly compressed on SQLite (see `docs`).
+    Doc(String),
+    Blob(Vec<u8>),
     OptText(Option<String>),
     Int(i64),
     Real(f64),
@@ -69,7 +72,7 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
                     Param::Text(id),
                     Param::Int(1),
                     Param::Int(created_ms),
-                    Param::Text(doc),
+                    Param::Doc(doc),
                 ];
                 params.extend(promoted.into_iter().map(|(_, v)| Param::OptText(v)));
                 stmts.push(Stmt {
@@ -90,7 +93,7 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
                     .enumerate()
                     .map(|(i, (c, _))| format!(", {c} = ${}", i + 5))
                     .collect();
-                let mut params = vec![Param::Text(doc), t(), Param::Text(id), Param::Int(expected)];
+                let mut params = vec![Param::Doc(doc), t(), Param::Text(id), Param::Int(expected)];
                 params.extend(promoted.into_iter().map(|(_, v)| Param::OptText(v)));
                 stmts.push(Stmt {
                     sql: format!("UPDATE {table} SET doc = $1, revision = revision + 1{sets} WHERE tenant_id = $2 AND id = $3 AND revision = $4"),
@@ -108,13 +111,13 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
                     t(),
                     Param::Text(session_id),
                     Param::Int(entry.sequence as i64),
-                    Param::Text(doc),
+                    Param::Doc(doc),
                 ],
                 check: Check::Timeline,
             }),
             Op::SessionInputs { session_id, doc } => inputs.push(Stmt {
                 sql: "UPDATE sessions SET inputs = $1 WHERE tenant_id = $2 AND id = $3".into(),
-                params: vec![Param::Text(doc), t(), Param::Text(session_id)],
+                params: vec![Param::Doc(doc), t(), Param::Text(session_id)],
                 check: Check::Plain,
             }),
             Op::Counter(d) => {

@@ -7,7 +7,8 @@
 //! runs on a tokio worker, so a read that had to wait (the busy timeout, which WAL readers
 //! meet only around recovery or a restarting checkpoint) would hold that worker meanwhile.
 
-use crate::{embedded, open_sqlite, StoreError};
+use crate::{docs, embedded, open_sqlite, StoreError};
+use rusqlite::types::Value;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::sync::Mutex;
 
@@ -68,7 +69,22 @@ impl PointReader {
         id: &str,
     ) -> Result<Option<(String, i64)>, StoreError> {
         let sql = format!("SELECT doc, revision FROM {table} WHERE tenant_id = ?1 AND id = ?2");
-        self.one(&sql, params![tenant, id], |r| Ok((r.get(0)?, r.get(1)?)))
+        let row = self.one(&sql, params![tenant, id], |r| {
+            Ok((r.get::<_, Value>(0)?, r.get(1)?))
+        })?;
+        let Some((doc, revision)) = row else {
+            return Ok(None);
+        };
+        let text = match doc {
+            Value::Text(text) => text,
+            Value::Blob(frame) => docs::unpack(&frame)?,
+            _ => {
+                return Err(StoreError::Corrupt(format!(
+                    "{table} {id}: document is not text"
+                )))
+            }
+        };
+        Ok(Some((text, revision)))
     }
 
     /// A credential ciphertext by its reference.

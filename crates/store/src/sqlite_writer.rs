@@ -8,6 +8,7 @@
 
 use crate::plan::{Check, Param, Stmt};
 use crate::{embedded, open_sqlite, StoreError};
+use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{params_from_iter, Connection};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -159,12 +160,17 @@ fn apply(conn: &Connection, stmts: &[Stmt]) -> Result<(), StoreError> {
         // SQLite's numbered parameters are `?n`; the plan writes PostgreSQL's `$n`.
         let sql = stmt.sql.replace('$', "?");
         let mut prepared = conn.prepare_cached(&sql).map_err(embedded)?;
-        let values = stmt.params.iter().map(|p| match p {
-            Param::Text(v) => rusqlite::types::Value::Text(v.clone()),
-            Param::OptText(Some(v)) => rusqlite::types::Value::Text(v.clone()),
-            Param::OptText(None) => rusqlite::types::Value::Null,
-            Param::Int(v) => rusqlite::types::Value::Integer(*v),
-            Param::Real(v) => rusqlite::types::Value::Real(*v),
+        // Bound by reference: the documents are not copied on this one thread.
+        let values = stmt.params.iter().map(|p| {
+            ToSqlOutput::Borrowed(match p {
+                Param::Text(v) | Param::Doc(v) | Param::OptText(Some(v)) => {
+                    ValueRef::Text(v.as_bytes())
+                }
+                Param::Blob(v) => ValueRef::Blob(v),
+                Param::OptText(None) => ValueRef::Null,
+                Param::Int(v) => ValueRef::Integer(*v),
+                Param::Real(v) => ValueRef::Real(*v),
+            })
         });
         match prepared.execute(params_from_iter(values)) {
             Ok(rows) => {

@@ -316,3 +316,91 @@ async fn committed_units_are_checkpointed_into_the_database_file() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
+
+/// Large documents read back whole through every read path (by id, page, column). On
+/// SQLite they are stored compressed, small ones stay text, and a document stored as text
+/// (as every row was before compression) still reads.
+#[tokio::test]
+async fn large_documents_read_back_whole_and_are_compressed_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    let mut large = agent(&t, "large", 1);
+    for i in 0..100 {
+        large.metadata.insert(
+            format!("policy_{i}"),
+            serde_json::json!({"passed": i % 3 == 0, "message": "claims must cite their sources"}),
+        );
+    }
+    let json_len = serde_json::to_string(&large).unwrap().len();
+    assert!(json_len > 4096);
+    let small = agent(&t, "small", 2);
+    store.insert(&t, &large).await.unwrap();
+    store.insert(&t, &small).await.unwrap();
+
+    let read = store.get::<Agent>(&t, "large").await.unwrap();
+    assert_eq!(read.value, large);
+    let page = store
+        .list::<Agent>(
+            &t,
+            &Filter::new(),
+            &PageRequest {
+                limit: 10,
+                cursor: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(page.items, [small.clone(), large.clone()]);
+    let by_column = store
+        .all_where::<Agent>(&t, "status", "draft")
+        .await
+        .unwrap();
+    assert_eq!(by_column, [large.clone(), small.clone()]);
+    large.name = "renamed".into();
+    store.update(&t, &large, read.revision).await.unwrap();
+    assert_eq!(store.get::<Agent>(&t, "large").await.unwrap().value, large);
+
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
+        return; // PostgreSQL keeps JSON text (TOAST compresses it).
+    }
+    let conn = rusqlite::Connection::open(dir.path().join("store.db")).unwrap();
+    let stored = |id: &str| {
+        conn.query_row(
+            "SELECT typeof(doc), length(doc) FROM agents WHERE id = ?1",
+            [id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, usize>(1)?)),
+        )
+        .unwrap()
+    };
+    let (kind, len) = stored("large");
+    assert_eq!(kind, "blob");
+    assert!(
+        len * 3 < json_len,
+        "{json_len} bytes of JSON stored in {len}"
+    );
+    assert_eq!(stored("small").0, "text");
+
+    // A row written as JSON text, the way every row was before compression.
+    let mut legacy = large.clone();
+    legacy.name = "legacy".into();
+    conn.execute(
+        "UPDATE agents SET doc = ?1 WHERE id = 'large'",
+        [serde_json::to_string(&legacy).unwrap()],
+    )
+    .unwrap();
+    assert_eq!(stored("large").0, "text");
+    assert_eq!(store.get::<Agent>(&t, "large").await.unwrap().value, legacy);
+    let page = store
+        .list::<Agent>(
+            &t,
+            &Filter::new(),
+            &PageRequest {
+                limit: 10,
+                cursor: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(page.items[1], legacy);
+}
