@@ -340,18 +340,7 @@ async fn large_documents_read_back_whole_and_are_compressed_on_sqlite() {
 
     let read = store.get::<Agent>(&t, "large").await.unwrap();
     assert_eq!(read.value, large);
-    let page = store
-        .list::<Agent>(
-            &t,
-            &Filter::new(),
-            &PageRequest {
-                limit: 10,
-                cursor: None,
-            },
-        )
-        .await
-        .unwrap();
-    assert_eq!(page.items, [small.clone(), large.clone()]);
+    assert_eq!(first_page(&store, &t).await, [small.clone(), large.clone()]);
     let by_column = store
         .all_where::<Agent>(&t, "status", "draft")
         .await
@@ -391,16 +380,13 @@ async fn large_documents_read_back_whole_and_are_compressed_on_sqlite() {
     .unwrap();
     assert_eq!(stored("large").0, "text");
     assert_eq!(store.get::<Agent>(&t, "large").await.unwrap().value, legacy);
-    let page = store
-        .list::<Agent>(
-            &t,
-            &Filter::new(),
-            &PageRequest {
-                limit: 10,
-                cursor: None,
-            },
-        )
-        .await
-        .unwrap();
-    assert_eq!(page.items[1], legacy);
+    assert_eq!(first_page(&store, &t).await[1], legacy);
+}
+
+async fn first_page(store: &Store, t: &TenantId) -> Vec<Agent> {
+    let page = PageRequest {
+        limit: 10,
+        cursor: None,
+    };
+    store.list(t, &Filter::new(), &page).await.unwrap().items
 }
