@@ -800,6 +800,31 @@ fn lex_slash<'t>(
             return;
         }
     }
+    // An amount per day ("1.5 L/day", "2 g/d") is the amount, daily.
+    if let [amount, "d" | "day"] = parts.as_slice() {
+        if let Some(&(dim, factor)) = lex.units.get(amount) {
+            if dim != Dim::Time {
+                let unit = sub(&lower, 0..amount.len());
+                push_lex(
+                    out,
+                    unit,
+                    orig,
+                    span,
+                    lex.entry(amount),
+                    LexKind::Unit(dim, factor),
+                );
+                push_lex(
+                    out,
+                    Cow::Borrowed("daily"),
+                    orig,
+                    span,
+                    lex.entry("daily"),
+                    LexKind::Word,
+                );
+                return;
+            }
+        }
+    }
     // A compound unit: its first part is a unit (mg/dL, mcg/kg/min, K/uL).
     if lex.units.contains_key(parts[0]) || parts[0] == "k" || parts[0].starts_with("x10") {
         push(out, LexKind::Unit(Dim::None, 1.0));
@@ -925,6 +950,9 @@ enum TokKind {
     /// Colon, parenthesis, bracket: ends scopes but not the sentence.
     Soft,
     Sentence,
+    /// "was", "is", "were"...: after a negated subject the predicate is not negated
+    /// ("no pneumothorax was seen on the chest radiograph").
+    Copula,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1218,7 +1246,9 @@ impl Parser<'_, '_> {
             }
             return i + 1;
         }
-        if text == "absent" {
+        // Before a content word these cues negate what follows ("absent pulses",
+        // "negative blood culture", "undetectable viral load"); after one, what precedes.
+        if matches!(text, "absent" | "negative" | "undetectable") {
             let next_content = self
                 .lexes
                 .get(i + 1)
@@ -1293,6 +1323,9 @@ impl Parser<'_, '_> {
             return self.emit(TokKind::Conj, start, end);
         }
         if entry.stop {
+            if matches!(w, "is" | "was" | "were" | "are" | "been") {
+                self.emit(TokKind::Copula, start, end);
+            }
             return;
         }
         if !expanded && w.len() == 1 && !w.as_bytes()[0].is_ascii_digit() {
@@ -1367,6 +1400,8 @@ fn scope(toks: &[Tok]) -> Vec<Flags> {
     for i in 0..n {
         match toks[i].kind {
             TokKind::NegPre => remaining = NEG_WINDOW,
+            // The scope covers the negated subject, not what is said of it.
+            TokKind::Copula if remaining > 0 && remaining < NEG_WINDOW => remaining = 0,
             TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
             TokKind::Clause if remaining > 0 => {
                 let list_follows = toks[i + 1..]
@@ -1398,7 +1433,7 @@ fn scope(toks: &[Tok]) -> Vec<Flags> {
                     flags[k].neg = true;
                     count += 1;
                 }
-                TokKind::Qty(_) | TokKind::Side(_) => {}
+                TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula => {}
                 _ => break,
             }
         }

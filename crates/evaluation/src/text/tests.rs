@@ -287,3 +287,42 @@ fn stemming_meets_inflections() {
     }
     assert_ne!(stem("normal"), stem("abnormal"));
 }
+
+#[test]
+fn a_copula_after_the_negated_subject_ends_the_scope() {
+    let mut s = run("No pneumothorax was seen on the chest radiograph.");
+    assert!(s.negated("pneumothorax"));
+    assert!(!s.negated("chest"), "the predicate is not negated");
+    // A post cue still reaches back over the copula.
+    let mut s = run("H. pylori biopsy was negative.");
+    assert!(s.negated("biopsy"));
+}
+
+#[test]
+fn negative_before_a_word_negates_what_follows() {
+    let mut s = run("Vancomycin continues from the first negative blood culture.");
+    assert!(s.negated("culture") && s.negated("blood"));
+    assert!(
+        !s.negated("vancomycin"),
+        "nothing before the cue is negated"
+    );
+    let mut s = run("Blood cultures negative.");
+    assert!(s.negated("culture"));
+}
+
+#[test]
+fn an_amount_per_day_is_the_amount_daily() {
+    let per_day = run("Fluid restriction 1.5 L/day.").qtys();
+    let daily = run("Limit fluids to 1.5 liters daily.").qtys();
+    assert_eq!(per_day, daily);
+    assert_eq!(per_day.len(), 2);
+    assert!(per_day[0].matches(&Quantity::single(Dim::Volume, 1500.0, 1.0)));
+    assert!(per_day[1].matches(&Quantity::single(Dim::Frequency, 1.0, 1.0)));
+}
+
+#[test]
+fn picograms_and_milli_international_units_are_units() {
+    let q = run("NT-proBNP 4,820 pg/mL, TSH 2.3 mIU/L.").qtys();
+    assert_eq!(q.len(), 2);
+    assert!(q.iter().all(|q| matches!(q.dim, Dim::Compound(_))), "{q:?}");
+}
