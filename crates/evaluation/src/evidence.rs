@@ -27,6 +27,11 @@ const CONTRADICT_SIM: f64 = 0.4;
 const DRUG_OWNER_SIM: f64 = 0.5;
 /// Candidates within this share of the best similarity are treated as equally good.
 const NEAR_TIE: f64 = 0.92;
+/// Context similarity enough for a matching value once the claim's other values have
+/// explained the better-placed ones: some shared context, since the value itself matched
+/// and its rivals are accounted for ("4,820 pg/mL (admission 9,150 pg/mL)" puts the older
+/// value in a parenthesis, away from the name of the test).
+const PAIRED_SIM: f64 = 0.1;
 /// Share of the best sentence's score from which another sentence is also "aligned".
 const ALIGNED_SHARE: f64 = 0.8;
 /// Share of a fact's word weight the best sentence must hold before polarity is compared.
@@ -36,6 +41,10 @@ const BM25_B: f64 = 0.75;
 
 /// Context of one value: (term, side, informativeness, closeness) per nearby word.
 type Context = Vec<(Term, Option<Side>, f64, f64)>;
+
+/// A source value a claim's value may speak about: (similarity of their contexts, values
+/// match, same written number, comparable, the value).
+type Cand = (f64, bool, bool, bool, Quantity);
 
 /// One analysed source document, with what every claim asks of it precomputed.
 struct Doc {
@@ -729,8 +738,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
         let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
-        // (similarity, value matches, same written number, comparable)
-        let mut cands: Vec<(f64, bool, bool, bool, Quantity)> = Vec::new();
+        let mut cands: Vec<Cand> = Vec::new();
         for &at in &self.sentences {
             let Some(doc) = self.doc(at.0) else {
                 continue;
@@ -820,12 +828,31 @@ impl<'c, 'a> Checker<'c, 'a> {
         if best < SAME_ATTRIBUTE_SIM {
             return QtyAlign::NotFound;
         }
-        let top: Vec<&(f64, bool, bool, bool, Quantity)> = cands
+        let top: Vec<&Cand> = cands
             .iter()
             .filter(|c| c.0 >= best * NEAR_TIE && c.0 >= SAME_ATTRIBUTE_SIM)
             .collect();
         if top.iter().any(|c| c.1) {
             return QtyAlign::Matched;
+        }
+        // "NIHSS improved from 7 to 2": a source value equal to another value of the
+        // claim's sentence is that value's evidence, not a rival of this one. When it alone
+        // took the best places, the best of the rest decides, if it matches.
+        let others: Vec<Quantity> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.pos != item.pos)
+            .filter_map(|it| it.qty().copied())
+            .filter(|o| q.comparable(o) && !q.matches(o))
+            .collect();
+        let explained = |c: &Cand| others.iter().any(|o| c.4.matches(o));
+        if !others.is_empty() && top.iter().all(|c| explained(c)) {
+            let rest = cands
+                .iter()
+                .filter(|c| !explained(c))
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            if rest.is_some_and(|c| c.1 && c.0 >= PAIRED_SIM) {
+                return QtyAlign::Matched;
+            }
         }
         if best < CONTRADICT_SIM {
             return QtyAlign::NotFound;

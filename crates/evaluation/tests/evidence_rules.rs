@@ -318,3 +318,21 @@ fn supported_claims_report_where_and_why() {
         .iter()
         .all(|r| !r.contains("ctate") && !r.contains("4.1")));
 }
+
+/// A claim that gives two values of one attribute ("from 9,150 to 4,820") is supported
+/// when both are there, whichever the source names first; a wrong one still contradicts.
+#[test]
+fn two_values_of_one_attribute() {
+    let note = "NT-proBNP 4,820 pg/mL (admission 9,150 pg/mL). Lactate 3.1 mmol/L, improved to 1.2 mmol/L after fluids.";
+    expect(
+        note,
+        &[
+            ("NT-proBNP fell from 9,150 to 4,820 pg/mL.", Supported),
+            ("NT-proBNP fell from 9,150 to 3,820 pg/mL.", Contradicted),
+            ("NT-proBNP fell from 9,950 to 4,820 pg/mL.", Contradicted),
+            ("Lactate improved from 3.1 to 1.2 mmol/L.", Supported),
+            ("Lactate improved from 4.1 to 1.2 mmol/L.", Contradicted),
+            ("Lactate improved to 3.1 mmol/L.", Contradicted),
+        ],
+    );
+}
