@@ -1,7 +1,7 @@
 //! Evidence: each claim checked against the sources it cites, in the labelling order
 //! no_citation, citation_not_found, contradicted, supported, partially_supported, unsupported.
 
-use crate::text::quantity::{Dim, Quantity};
+use crate::text::quantity::{Dim, Quantity, Shape};
 use crate::text::{analyze, Analysis, Item, Kind, Side, Split, Term, Vocab};
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
 use std::cell::OnceCell;
@@ -851,6 +851,26 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(|c| !explained(c))
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if rest.is_some_and(|c| c.1 && c.0 >= PAIRED_SIM) {
+                return QtyAlign::Matched;
+            }
+        }
+        // "raising hemoglobin from 7.2 to 8.4" reads as a range, but it may be a change
+        // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4").
+        if q.shape == Shape::Range {
+            let end = |value: f64, raw: f64| Quantity {
+                shape: Shape::Single,
+                a: value,
+                b: 0.0,
+                raw_a: raw,
+                raw_b: 0.0,
+                ..*q
+            };
+            let found = |e: Quantity| {
+                cands
+                    .iter()
+                    .any(|c| c.0 >= PAIRED_SIM && e.comparable(&c.4) && e.matches(&c.4))
+            };
+            if found(end(q.a, q.raw_a)) && found(end(q.b, q.raw_b)) {
                 return QtyAlign::Matched;
             }
         }

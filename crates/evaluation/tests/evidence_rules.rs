@@ -336,3 +336,18 @@ fn two_values_of_one_attribute() {
         ],
     );
 }
+
+/// "from 7.2 to 8.4" reads as a range; against a source that gives the two values one by
+/// one it is a change between them, not a contradiction. A wrong end is never supported.
+#[test]
+fn a_change_written_as_from_to() {
+    let note = "Hgb 7.2 on arrival; transfused 2 units PRBC to Hgb 8.4.";
+    // Both values are found; the words around them ("rose") may leave the fact partial.
+    let right = judge(note, "Hgb rose from 7.2 to 8.4 after transfusion.");
+    assert!(matches!(right, Supported | PartiallySupported), "{right:?}");
+    let wrong = judge(note, "Hgb rose from 7.2 to 9.4 after transfusion.");
+    assert!(
+        !matches!(wrong, Supported | PartiallySupported),
+        "{wrong:?}"
+    );
+}
