@@ -2,7 +2,7 @@
 //! no_citation, citation_not_found, contradicted, supported, partially_supported, unsupported.
 
 use crate::text::quantity::{Dim, Quantity, Shape};
-use crate::text::{analyze, Analysis, Item, Kind, Side, Split, Term, Vocab};
+use crate::text::{analyze, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
@@ -44,7 +44,21 @@ type Context = Vec<(Term, Option<Side>, f64, f64)>;
 
 /// A source value a claim's value may speak about: (similarity of their contexts, values
 /// match, same written number, comparable, the value).
-type Cand = (f64, bool, bool, bool, Quantity);
+/// A source value considered as evidence for a claim value.
+struct Cand {
+    /// Similarity of the words around the two values.
+    sim: f64,
+    /// Same value (and same end of a change).
+    matched: bool,
+    /// Same written number in another dimension (mg vs mL).
+    written: bool,
+    /// Same dimension, so a different value disagrees.
+    comparable: bool,
+    value: Quantity,
+    /// Every other value of the claim's sentence stands right next to it in the source
+    /// ("250 mg daily x 4 days" for "250 mg daily ... for four days").
+    described: bool,
+}
 
 /// One analysed source document, with what every claim asks of it precomputed.
 struct Doc {
@@ -598,6 +612,25 @@ impl<'c, 'a> Checker<'c, 'a> {
         r
     }
 
+    /// Whether the cited sources state `t` with polarity `neg` (first) and with the
+    /// opposite one (second).
+    fn polarity_in_docs(&self, t: Term, neg: bool) -> (bool, bool) {
+        let mut same = false;
+        let mut opposite = false;
+        for at in &self.sentences {
+            for i in self.corpus.sentence_items(*at) {
+                if i.term() == Some(t) {
+                    if i.neg == neg {
+                        same = true;
+                    } else {
+                        opposite = true;
+                    }
+                }
+            }
+        }
+        (same, opposite)
+    }
+
     fn in_any_doc(&self, t: Term) -> bool {
         self.usable.iter().any(|d| d.terms.contains(&t))
     }
@@ -612,11 +645,18 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut qty_credit = 0.0;
         let mut seen = BTreeSet::new();
         let mut words: Vec<(Term, f64)> = Vec::new();
+        // A framing word the sources never use ("did not need a transfusion" against "no
+        // transfusion") is the claim's phrasing, not one of its facts; it only counts
+        // when the fact has nothing else to say.
+        let has_content = fact.iter().any(|i| !i.light);
         for item in fact {
             let w = self.corpus.word_weight(item);
             match item.kind {
                 Kind::Word(t) => {
                     if !seen.insert(t) {
+                        continue;
+                    }
+                    if item.light && has_content && !self.in_any_doc(t) {
                         continue;
                     }
                     weight += w;
@@ -738,6 +778,13 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
         let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
+        // The claim sentence's other values, which may describe the same source value.
+        let claim_values: Vec<Quantity> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.pos != item.pos)
+            .filter_map(|it| it.qty().copied())
+            .filter(|o| !o.is_calendar())
+            .collect();
         let mut cands: Vec<Cand> = Vec::new();
         for &at in &self.sentences {
             let Some(doc) = self.doc(at.0) else {
@@ -799,19 +846,58 @@ impl<'c, 'a> Checker<'c, 'a> {
                         | Dim::Count
                         | Dim::Frequency
                 );
+                // So is its duration, when both are written as one ("for 24 hours").
+                let duration =
+                    q.dim == Dim::Time && item.lead == Lead::For && s_item.lead == Lead::For;
                 let sim = if claim_drug.is_some()
                     && claim_drug == source_drug
                     && q.dim == sq.dim
-                    && dose_like
+                    && (dose_like || duration)
                 {
                     sim.max(DRUG_OWNER_SIM)
                 } else {
                     sim
                 };
-                cands.push((sim, comparable && q.matches(&sq), written, comparable, sq));
+                // "increased to 40 mg" is not "increased from 40 mg to 80 mg": the start of a
+                // change is the value of an earlier time. It is evidence only for a claim
+                // value that is also a start or names no time ("NIHSS 7 on arrival"), and
+                // never a rival; the end of a change is never evidence for a start.
+                if sq.shape == Shape::Single {
+                    let earlier = s_item.lead == Lead::From
+                        && item.lead != Lead::From
+                        && (item.lead == Lead::To || !q.matches(&sq));
+                    let later = s_item.lead == Lead::To && item.lead == Lead::From;
+                    if earlier || later {
+                        continue;
+                    }
+                }
+                let matched = if sq.shape == Shape::Range
+                    && s_item.lead == Lead::From
+                    && q.shape == Shape::Single
+                {
+                    // "from 7.2 to 8.4" is a change between two values, not a range.
+                    let (start, end) = sq.ends();
+                    match item.lead {
+                        Lead::From => q.matches(&start),
+                        Lead::To => q.matches(&end),
+                        _ => q.matches(&start) || q.matches(&end),
+                    }
+                } else {
+                    q.matches(&sq)
+                };
+                let matched = comparable && matched;
+                let described = comparable && neighbours_confirm(items, k, &claim_values);
+                cands.push(Cand {
+                    sim,
+                    matched,
+                    written,
+                    comparable,
+                    value: sq,
+                    described,
+                });
             }
         }
-        let best = cands.iter().map(|c| c.0).fold(0.0, f64::max);
+        let best = cands.iter().map(|c| c.sim).fold(0.0, f64::max);
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!(
@@ -821,8 +907,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             for c in &cands {
                 eprintln!(
                     "   cand sim={:.2} match={} written={} comparable={} {:?}",
-                    c.0, c.1, c.2, c.3, c.4
+                    c.sim, c.matched, c.written, c.comparable, c.value
                 );
+            }
+        }
+        // A date is specific enough to find by itself: one the cited sources give (often
+        // once, in a heading such as "Labs 06/14/2026:") supports the claim's date unless a
+        // different date sits closer to the claim's words.
+        if q.is_calendar() {
+            let found = cands
+                .iter()
+                .filter(|c| c.matched)
+                .max_by(|a, b| a.sim.total_cmp(&b.sim));
+            if let Some(m) = found {
+                let rival = cands
+                    .iter()
+                    .any(|c| c.comparable && !c.matched && c.sim > m.sim);
+                if m.sim >= PAIRED_SIM && !rival {
+                    return QtyAlign::Matched;
+                }
             }
         }
         if best < SAME_ATTRIBUTE_SIM {
@@ -830,9 +933,26 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let top: Vec<&Cand> = cands
             .iter()
-            .filter(|c| c.0 >= best * NEAR_TIE && c.0 >= SAME_ATTRIBUTE_SIM)
+            .filter(|c| c.sim >= best * NEAR_TIE && c.sim >= SAME_ATTRIBUTE_SIM)
             .collect();
-        if top.iter().any(|c| c.1) {
+        // "Azithromycin 500 mg x 1 then 250 mg daily x 4 days": the source value that the
+        // claim's other values describe exactly ("daily ... for four days") is the one it
+        // speaks about, even when another value sits closer to the shared words.
+        let described: Vec<&Cand> = cands
+            .iter()
+            .filter(|c| c.described && c.sim >= SAME_ATTRIBUTE_SIM)
+            .collect();
+        if described.iter().any(|c| c.matched) {
+            return QtyAlign::Matched;
+        }
+        if let Some(c) = described.first() {
+            return QtyAlign::Mismatch(if c.written {
+                format!("unit_mismatch:{}", q.attribute())
+            } else {
+                format!("numeric_mismatch:{}", q.attribute())
+            });
+        }
+        if top.iter().any(|c| c.matched) {
             return QtyAlign::Matched;
         }
         // "NIHSS improved from 7 to 2": a source value equal to another value of the
@@ -844,47 +964,43 @@ impl<'c, 'a> Checker<'c, 'a> {
             .filter_map(|it| it.qty().copied())
             .filter(|o| q.comparable(o) && !q.matches(o))
             .collect();
-        let explained = |c: &Cand| others.iter().any(|o| c.4.matches(o));
+        let explained = |c: &Cand| others.iter().any(|o| c.value.matches(o));
         if !others.is_empty() && top.iter().all(|c| explained(c)) {
             let rest = cands
                 .iter()
                 .filter(|c| !explained(c))
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            if rest.is_some_and(|c| c.1 && c.0 >= PAIRED_SIM) {
+                .max_by(|a, b| a.sim.total_cmp(&b.sim));
+            if rest.is_some_and(|c| c.matched && c.sim >= PAIRED_SIM) {
                 return QtyAlign::Matched;
             }
         }
         // "raising hemoglobin from 7.2 to 8.4" reads as a range, but it may be a change
         // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4").
         if q.shape == Shape::Range {
-            let end = |value: f64, raw: f64| Quantity {
-                shape: Shape::Single,
-                a: value,
-                b: 0.0,
-                raw_a: raw,
-                raw_b: 0.0,
-                ..*q
-            };
             let found = |e: Quantity| {
                 cands
                     .iter()
-                    .any(|c| c.0 >= PAIRED_SIM && e.comparable(&c.4) && e.matches(&c.4))
+                    .any(|c| c.sim >= PAIRED_SIM && e.comparable(&c.value) && e.matches(&c.value))
             };
-            if found(end(q.a, q.raw_a)) && found(end(q.b, q.raw_b)) {
+            let (start, end) = q.ends();
+            if found(start) && found(end) {
                 return QtyAlign::Matched;
             }
         }
         if best < CONTRADICT_SIM {
             return QtyAlign::NotFound;
         }
-        if top.iter().any(|c| c.2)
+        if top.iter().any(|c| c.written)
             || top.iter().any(|c| {
-                c.3 && q.same_written_number(&c.4) && q.dim != Dim::None && c.4.dim != Dim::None
+                c.comparable
+                    && q.same_written_number(&c.value)
+                    && q.dim != Dim::None
+                    && c.value.dim != Dim::None
             })
         {
             return QtyAlign::Mismatch(format!("unit_mismatch:{}", q.attribute()));
         }
-        if top.iter().any(|c| c.3) {
+        if top.iter().any(|c| c.comparable) {
             return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
         }
         QtyAlign::NotFound
@@ -902,6 +1018,10 @@ impl<'c, 'a> Checker<'c, 'a> {
             .filter(|(_, sc)| *sc >= best_score * ALIGNED_SHARE)
             .map(|(s, _)| *s)
             .collect();
+        #[cfg(test)]
+        if std::env::var("DEBUG_EVIDENCE").is_ok() {
+            eprintln!("polarity ranked {ranked:?} aligned {aligned:?}");
+        }
 
         // Only compare polarity when the best sentence really is about this fact. Words
         // the cited sources never mention weigh half: they cannot be the contradicted part.
@@ -928,6 +1048,23 @@ impl<'c, 'a> Checker<'c, 'a> {
         if total <= 0.0 {
             return out;
         }
+        // How much of the fact a sentence states, by the same weights: a sentence that
+        // agrees in polarity but says less of the fact than the best one ("admitted with
+        // passive SI" against "at discharge: denies SI") speaks of another time or thing.
+        let covered = |at: (usize, usize)| -> f64 {
+            let items = self.corpus.sentence_items(at);
+            let mut seen = BTreeSet::new();
+            fact.iter()
+                .filter_map(|item| match item.kind {
+                    Kind::Word(t)
+                        if seen.insert(t) && items.iter().any(|i| i.term() == Some(t)) =>
+                    {
+                        Some(self.corpus.word_weight(item))
+                    }
+                    _ => None,
+                })
+                .sum()
+        };
         let sentence_aligned = shared / total >= POLARITY_MIN_OVERLAP;
         let docs_aligned = known / total >= POLARITY_MIN_OVERLAP;
         if !sentence_aligned && !docs_aligned {
@@ -951,26 +1088,26 @@ impl<'c, 'a> Checker<'c, 'a> {
                         .sentence_items(*at)
                         .iter()
                         .any(|i| i.term() == Some(t) && i.neg == item.neg)
+                        && covered(*at) >= shared - 1e-9
                 });
                 if !agrees {
                     negation = true;
                 }
             }
             if docs_aligned && !item.light && !negation {
-                let mut same = false;
-                let mut opposite = false;
-                for at in &self.sentences {
-                    for i in self.corpus.sentence_items(*at) {
-                        if i.term() == Some(t) {
-                            if i.neg == item.neg {
-                                same = true;
-                            } else {
-                                opposite = true;
-                            }
-                        }
-                    }
-                }
-                if opposite && !same {
+                let (same, opposite) = self.polarity_in_docs(t, item.neg);
+                // A negation's scope may reach a modifier the sources negate in other
+                // words ("first negative blood culture" against "first negative culture"
+                // and "2/2 blood cultures"): when another negated word of the same clause
+                // is negated in the sources too, the claim's negation is theirs.
+                let scope_agrees = item.neg
+                    && fact.iter().any(|o| {
+                        o.neg
+                            && o.clause == item.clause
+                            && o.term()
+                                .is_some_and(|u| u != t && self.polarity_in_docs(u, true).0)
+                    });
+                if opposite && !same && !scope_agrees {
                     negation = true;
                 }
             }
@@ -1034,6 +1171,38 @@ fn owner_drug(items: &[Item], k: usize) -> Option<Term> {
             .find(|i| i.drug)
             .and_then(Item::term)
     })
+}
+
+/// Whether every one of `claim_values` (at least one) has an equal value right next to the
+/// source value at `k`: within its clause, up to three items away, and not past another
+/// value of the same dimension (that one has neighbours of its own).
+fn neighbours_confirm(items: &[Item], k: usize, claim_values: &[Quantity]) -> bool {
+    let (Some(center), Some(q)) = (items.get(k), items.get(k).and_then(Item::qty)) else {
+        return false;
+    };
+    if claim_values.is_empty() {
+        return false;
+    }
+    let side = |range: &mut dyn Iterator<Item = &Item>| -> Vec<Quantity> {
+        let mut out = Vec::new();
+        for it in range.take(3) {
+            if it.clause != center.clause {
+                break;
+            }
+            if let Some(v) = it.qty() {
+                if v.dim == q.dim {
+                    break;
+                }
+                out.push(*v);
+            }
+        }
+        out
+    };
+    let mut near = side(&mut items[k + 1..].iter());
+    near.extend(side(&mut items[..k].iter().rev()));
+    claim_values
+        .iter()
+        .all(|o| near.iter().any(|n| o.comparable(n) && o.matches(n)))
 }
 
 fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
@@ -1104,6 +1273,29 @@ mod debug_tests {
     #[test]
     #[ignore = "debugging aid, run by hand"]
     fn debug_claim() {
+        // `DEBUG_CASE=<file.jsonl>:<case_id>` replays one labelled case with all its sources.
+        if let Ok(spec) = std::env::var("DEBUG_CASE") {
+            let (path, id) = spec.rsplit_once(':').unwrap();
+            let text = std::fs::read_to_string(path).unwrap();
+            let case: serde_json::Value = text
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .find(|c| c["case_id"] == id)
+                .unwrap();
+            let sources: Vec<SourceReference> =
+                serde_json::from_value(case["sources"].clone()).unwrap();
+            let claim: Claim = serde_json::from_value(case["claim"].clone()).unwrap();
+            let generated = Timestamp::parse(case["generated_at"].as_str().unwrap()).unwrap();
+            let mut corpus = Corpus::new(&sources, generated);
+            let r = evaluate_claims(&mut corpus, std::slice::from_ref(&claim));
+            let a = analyze(&claim.statement, &mut corpus.vocab);
+            eprintln!(
+                "{}",
+                crate::text::describe(&a, &corpus.vocab, &claim.statement)
+            );
+            eprintln!("{r:#?}");
+            return;
+        }
         let (Ok(claim), Ok(source)) = (std::env::var("DEBUG_CLAIM"), std::env::var("DEBUG_SOURCE"))
         else {
             return;

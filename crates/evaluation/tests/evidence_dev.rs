@@ -171,18 +171,17 @@ fn extra_set_accuracy() {
     hold(EXTRA, "extra-set", 0.85);
 }
 
-/// Seventy cases on documents the analyser was not developed against (heart failure, MRSA
-/// bacteremia, DKA, stroke, postpartum, COPD, variceal bleeding), written after the other
-/// two sets, in three batches. First runs: 23/30, then 16/20 and 14/20 (each after the
-/// previous batch's fixes). The misses from general gaps (a copula inside a negation scope,
-/// attributive "negative", "L/day", pg/mL, two values of one attribute, "from 7.2 to 8.4"
-/// read as a range, missing brand names, "needed"/"scheduled" weighing as much as the
-/// facts) were fixed; the rest are harder: "R > L", resistant vs susceptible, facts spread
-/// over two sentences, a loading dose beside the maintenance dose, "desaturated to 86%"
-/// against "oxygen saturation".
+/// Cases on documents the analyser was not developed against, written after the other
+/// two sets in four batches, each labelled before it was first run. First runs: 23/30,
+/// 16/20 and 14/20 (each after the previous batch's fixes), then 73/81 on a fourth batch
+/// (stroke, COPD, variceal bleed, preeclampsia, hip fracture, psychiatry). The misses from
+/// general gaps were fixed (see `docs/architecture.md`, pipeline versions 1.1.0 and 1.2.0);
+/// the rest are harder: "R > L", resistant vs susceptible, facts spread over two
+/// sentences, "nursing her baby" for "breastfeeding", a generic word ("therapy") lending a
+/// missing treatment partial support.
 #[test]
 fn new_documents_accuracy() {
-    hold(NEW_DOCUMENTS, "new-documents", 0.8);
+    hold(NEW_DOCUMENTS, "new-documents", 0.9);
 }
 
 /// Measures any file of cases in the same format, to try a new set before committing it:

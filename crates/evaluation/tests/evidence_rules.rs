@@ -351,3 +351,155 @@ fn a_change_written_as_from_to() {
         "{wrong:?}"
     );
 }
+
+/// "increased from 40 mg to 80 mg": the first number is the old value, so a claim that the
+/// dose was raised *to* it is wrong, and one that gives the new dose is right. A change
+/// written "from 7.2 to 8.4" is two values, not a range that holds 7.8.
+#[test]
+fn the_ends_of_a_change_are_values_of_two_times() {
+    let note =
+        "Atorvastatin increased from 40 mg to 80 mg nightly. Hgb from 7.2 to 8.4 after 2 units.";
+    expect(
+        note,
+        &[
+            ("Atorvastatin was increased to 40 mg nightly.", Contradicted),
+            ("Atorvastatin was increased to 80 mg nightly.", Supported),
+            ("Atorvastatin was increased from 40 mg to 80 mg.", Supported),
+            ("Hgb rose to 8.4 after 2 units.", Supported),
+            ("Hgb rose to 7.8 after 2 units.", Contradicted),
+        ],
+    );
+}
+
+/// A drug's duration is that drug's attribute, however far the words around the two
+/// numbers are from each other ("4 g IV load then 2 g/h for 24 hours").
+#[test]
+fn the_duration_of_a_drug() {
+    let note = "Magnesium sulfate 4 g IV load then 2 g/h for 24 hours postpartum; no seizures.";
+    expect(
+        note,
+        &[
+            (
+                "Magnesium sulfate was continued for 12 hours postpartum.",
+                Contradicted,
+            ),
+            (
+                "Magnesium sulfate was continued for 24 hours postpartum.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// The values a claim gives around a number ("daily", "for four days") pick the source
+/// value they describe: the maintenance dose, not the loading dose beside the drug name.
+#[test]
+fn the_values_around_a_dose_say_which_dose_it_is() {
+    let note = "Treated with prednisone 40 mg daily x 5 days and azithromycin 500 mg x 1 then 250 mg daily x 4 days.";
+    expect(
+        note,
+        &[
+            (
+                "Azithromycin 250 mg daily was continued for four days.",
+                Supported,
+            ),
+            (
+                "Azithromycin 500 mg daily was continued for four days.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// A date given once in a heading of the cited source dates what follows it; another date
+/// is never supported (the words around the heading's date are too few to call it a
+/// contradiction).
+#[test]
+fn a_date_in_a_heading() {
+    let note = "Labs 06/14/2026: Hgb 8.9 g/dL, Plt 74, INR 1.6, Na 133, Cr 0.9.";
+    assert_eq!(
+        judge(note, "Platelets were 74 and INR 1.6 on 06/14."),
+        Supported
+    );
+    let wrong = judge(note, "Platelets were 74 and INR 1.6 on 06/15.");
+    assert_ne!(wrong, Supported);
+}
+
+/// Negation scopes: a compound subject shares a post-negation ("troponin and D-dimer were
+/// negative") but a clause of its own does not ("fever and cultures were negative"); a
+/// passive verb after the copula restates the absence; a framing verb the sources never
+/// use is not a fact.
+#[test]
+fn negation_over_subjects_and_passive_verbs() {
+    expect(
+        "Troponin and D-dimer were negative. He had fever and cultures were negative.",
+        &[
+            ("Troponin was negative.", Supported),
+            ("D-dimer was positive.", Contradicted),
+            ("He had no fever.", Contradicted),
+        ],
+    );
+    expect(
+        "EEG: No electrographic seizures captured. Hgb 8.7 g/dL on POD 2, no transfusion.",
+        &[
+            ("No electrographic seizures were captured.", Supported),
+            ("Electrographic seizures were captured.", Contradicted),
+            ("She did not need a blood transfusion.", Supported),
+            ("She needed a blood transfusion.", Contradicted),
+        ],
+    );
+}
+
+/// When the sources state a thing both ways at two times, the sentence that says more of
+/// the claim decides: "at discharge" points to the discharge denial, not the admission.
+#[test]
+fn the_sentence_that_says_more_of_the_claim_decides_polarity() {
+    let note = "Psychiatry Discharge Note. Admitted 11/13/2026 for major depressive disorder, severe, with passive SI. NKDA. At discharge: denies SI/HI, no AH/VH, future-oriented, sleeping 7 hours.";
+    expect(
+        note,
+        &[
+            ("At discharge she endorsed suicidal ideation.", Contradicted),
+            ("At discharge she denied suicidal ideation.", Supported),
+            (
+                "She reported auditory hallucinations at discharge.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "negative blood culture" negates the culture; the sources' "negative culture" and "2/2
+/// blood cultures" (before treatment) do not contradict the modifier.
+#[test]
+fn a_negated_modifier_is_not_a_contradiction() {
+    let note = "MRSA bacteremia (2/2 blood cultures 10/30). Repeat blood cultures 11/01 no growth to date. Plan: complete 14 days of vancomycin from first negative culture.";
+    let got = judge(
+        note,
+        "Vancomycin is planned for two weeks from the first negative blood culture.",
+    );
+    assert_eq!(got, Supported);
+}
+
+/// Everyday words for the same findings: legs are lower extremities, a flu shot is an
+/// influenza vaccine, desaturating is a drop in oxygen saturation.
+#[test]
+fn everyday_words_for_clinical_terms() {
+    expect(
+        "Right hip hemiarthroplasty 11/19. WBAT RLE with posterior hip precautions. Influenza vaccine was declined.",
+        &[
+            ("She may bear weight as tolerated on the left leg.", Contradicted),
+            ("She may bear weight as tolerated on the right leg.", Supported),
+            ("She declined the flu shot.", Supported),
+        ],
+    );
+    expect(
+        "SpO2 92% on room air at rest; desaturated to 86% with ambulation.",
+        &[
+            ("Oxygen saturation dropped to 86% when walking.", Supported),
+            (
+                "Oxygen saturation dropped to 84% when walking.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -152,6 +152,19 @@ pub(crate) struct Item {
     /// Quantities other than frequencies among the items before this one, so the values
     /// between two items are a subtraction.
     pub values_before: u32,
+    /// For a quantity, the word that introduces it ("from 40 mg", "to 80 mg", "for 24 hours").
+    pub lead: Lead,
+}
+
+/// The small word right before a value, which says what part the value plays: the start
+/// or the end of a change ("increased from 40 mg to 80 mg"), or a duration ("for 5 days").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Lead {
+    #[default]
+    None,
+    From,
+    To,
+    For,
 }
 
 impl Item {
@@ -210,7 +223,7 @@ pub(crate) fn analyze(text: &str, vocab: &mut Vocab) -> Analysis {
     let raws = scan(text);
     let lexes = lex_all(&texts, &raws, lex);
     let toks = parse(&lexes, lex, vocab);
-    let flags = scope(&toks);
+    let flags = scope(&toks, &lower);
     build(&toks, &flags)
 }
 
@@ -960,6 +973,7 @@ struct Tok {
     kind: TokKind,
     start: usize,
     end: usize,
+    lead: Lead,
 }
 
 struct Parser<'a, 't> {
@@ -995,7 +1009,28 @@ impl Parser<'_, '_> {
     }
 
     fn emit(&mut self, kind: TokKind, start: usize, end: usize) {
-        self.out.push(Tok { kind, start, end });
+        let lead = if matches!(kind, TokKind::Qty(_)) {
+            self.lead_before(start)
+        } else {
+            Lead::None
+        };
+        self.out.push(Tok {
+            kind,
+            start,
+            end,
+            lead,
+        });
+    }
+
+    /// The word right before the lexeme that starts at `start`, read as a [`Lead`].
+    fn lead_before(&self, start: usize) -> Lead {
+        let at = self.lexes.partition_point(|l| l.start < start);
+        match at.checked_sub(1).and_then(|p| self.text(p)) {
+            Some("from") => Lead::From,
+            Some("to") => Lead::To,
+            Some("for" | "x") => Lead::For,
+            _ => Lead::None,
+        }
     }
 
     fn num_at(&self, i: usize) -> Option<f64> {
@@ -1389,7 +1424,8 @@ struct Flags {
     side: Option<Side>,
 }
 
-fn scope(toks: &[Tok]) -> Vec<Flags> {
+/// `lower` is the lowercased text the tokens' offsets point into.
+fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
     let n = toks.len();
     let mut flags = vec![Flags::default(); n];
 
@@ -1400,8 +1436,17 @@ fn scope(toks: &[Tok]) -> Vec<Flags> {
     for i in 0..n {
         match toks[i].kind {
             TokKind::NegPre => remaining = NEG_WINDOW,
-            // The scope covers the negated subject, not what is said of it.
-            TokKind::Copula if remaining > 0 && remaining < NEG_WINDOW => remaining = 0,
+            // The scope covers the negated subject, not what is said of it, except the
+            // passive verb that only restates the absence ("no seizures were captured"
+            // says what "no seizures captured" says).
+            TokKind::Copula if remaining > 0 && remaining < NEG_WINDOW => {
+                remaining = 0;
+                if let Some(next) = toks.get(i + 1) {
+                    if matches!(next.kind, TokKind::Word { .. }) && participle(lower, next) {
+                        flags[i + 1].neg = true;
+                    }
+                }
+            }
             TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
             TokKind::Clause if remaining > 0 => {
                 let list_follows = toks[i + 1..]
@@ -1424,6 +1469,7 @@ fn scope(toks: &[Tok]) -> Vec<Flags> {
         if toks[i].kind != TokKind::NegPost {
             continue;
         }
+        let mut compound = compound_subject(toks, i, lower);
         let mut count = 0;
         let mut k = i;
         while k > 0 && count < NEG_WINDOW {
@@ -1434,6 +1480,8 @@ fn scope(toks: &[Tok]) -> Vec<Flags> {
                     count += 1;
                 }
                 TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula => {}
+                // "Troponin and D-dimer were negative": both are.
+                TokKind::Conj if compound => compound = false,
                 _ => break,
             }
         }
@@ -1473,6 +1521,34 @@ fn scope(toks: &[Tok]) -> Vec<Flags> {
         }
     }
     flags
+}
+
+/// A past participle ("seen", "captured", "identified"), read off the token's text.
+fn participle(lower: &str, tok: &Tok) -> bool {
+    lower.get(tok.start..tok.end).is_some_and(|w| {
+        !w.contains(' ')
+            && (w.ends_with("ed") || matches!(w, "seen" | "found" | "shown" | "given" | "done"))
+    })
+}
+
+/// Whether the post-negation cue at `i` follows "<singular noun> were/are", which only a
+/// subject of two or more things joined by "and" explains ("troponin and lactate were
+/// negative"). "He had fever and cultures were negative" has a plural noun and keeps the
+/// cue to its own clause.
+fn compound_subject(toks: &[Tok], i: usize, lower: &str) -> bool {
+    let (Some(copula), Some(noun)) = (
+        i.checked_sub(1).and_then(|k| toks.get(k)),
+        i.checked_sub(2).and_then(|k| toks.get(k)),
+    ) else {
+        return false;
+    };
+    let plural_copula = copula.kind == TokKind::Copula
+        && matches!(lower.get(copula.start..copula.end), Some("were" | "are"));
+    let singular_noun = matches!(noun.kind, TokKind::Word { .. })
+        && lower.get(noun.start..noun.end).is_some_and(|w| {
+            !w.ends_with('s') || w.ends_with("ss") || w.ends_with("us") || w.ends_with("is")
+        });
+    plural_copula && singular_noun
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1554,6 +1630,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             });
             a.items.push(Item {
                 values_before,
+                lead: t.lead,
                 kind,
                 pos,
                 clause,
@@ -1669,7 +1746,7 @@ mod phase_timing {
                 let toks = parse(&lexes, lex, &mut v);
                 acc[2] += t.elapsed();
                 let t = std::time::Instant::now();
-                let flags = scope(&toks);
+                let flags = scope(&toks, &lower);
                 acc[3] += t.elapsed();
                 let t = std::time::Instant::now();
                 std::hint::black_box(build(&toks, &flags));

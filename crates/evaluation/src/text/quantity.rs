@@ -113,6 +113,19 @@ impl Quantity {
         }
     }
 
+    /// The two ends of a range or pair as single values ("from 7.2 to 8.4": 7.2 and 8.4).
+    pub(crate) fn ends(&self) -> (Quantity, Quantity) {
+        let end = |value: f64, raw: f64| Quantity {
+            shape: Shape::Single,
+            a: value,
+            b: 0.0,
+            raw_a: raw,
+            raw_b: 0.0,
+            ..*self
+        };
+        (end(self.a, self.raw_a), end(self.b, self.raw_b))
+    }
+
     fn values_match(&self, source: &Quantity, raw: bool) -> bool {
         let (ca, cb, sa, sb) = if raw {
             (self.raw_a, self.raw_b, source.raw_a, source.raw_b)
