@@ -778,10 +778,14 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
         let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
-        // The claim sentence's other values, which may describe the same source value.
+        // The claim sentence's other values (of the same drug, if any), which may describe
+        // the same source value.
         let claim_values: Vec<Quantity> = claim_items
             .iter()
             .filter(|it| it.sent == item.sent && it.pos != item.pos)
+            .filter(|it| {
+                claim_drug.is_none() || owner_drug(claim_items, it.pos as usize) == claim_drug
+            })
             .filter_map(|it| it.qty().copied())
             .filter(|o| !o.is_calendar())
             .collect();
@@ -794,15 +798,39 @@ impl<'c, 'a> Checker<'c, 'a> {
                 continue;
             };
             let items = self.corpus.sentence_items(at);
+            // Weighted share of the claim's context found at least as close to the source
+            // value at `k`: identical surroundings give 1.
+            let context_sim = |k: usize| -> f64 {
+                if total <= 0.0 {
+                    // A bare quantity with no words around it: only its value can speak.
+                    return 0.5;
+                }
+                let src_ctx = doc.value_context.get(first + k).map_or(&[][..], |c| {
+                    c.get_or_init(|| context(self.corpus, items, k)).as_slice()
+                });
+                let mut shared = 0.0;
+                for (t, side, info, prox) in &claim_ctx {
+                    // "right kidney" is no context for a value of the left kidney.
+                    if let Some((_, _, _, sprox)) = src_ctx
+                        .iter()
+                        .find(|(st, ss, _, _)| st == t && !side_conflict(*side, *ss))
+                    {
+                        shared += info * prox * (sprox / prox).min(1.0);
+                    }
+                }
+                shared / total
+            };
             for (k, s_item) in items.iter().enumerate() {
                 let Kind::Qty(sq) = s_item.kind else {
                     continue;
                 };
                 let comparable = q.comparable(&sq);
+                // "2 units" for "2 mg": the same number with another kind of amount. A
+                // duration or a rate is never a unit slip of a dose ("two weeks", "2 g").
                 let written = q.same_written_number(&sq)
                     && q.dim != sq.dim
-                    && !q.is_calendar()
-                    && !sq.is_calendar();
+                    && q.is_amount()
+                    && sq.is_amount();
                 if !comparable && !written {
                     continue;
                 }
@@ -813,27 +841,20 @@ impl<'c, 'a> Checker<'c, 'a> {
                         continue;
                     }
                 }
-                let sim = if total > 0.0 {
-                    // Weighted share of the claim's context found at least as close to
-                    // the source value: identical surroundings give 1.
-                    let src_ctx = doc.value_context.get(first + k).map_or(&[][..], |c| {
-                        c.get_or_init(|| context(self.corpus, items, k)).as_slice()
-                    });
-                    let mut shared = 0.0;
-                    for (t, side, info, prox) in &claim_ctx {
-                        // "right kidney" is no context for a value of the left kidney.
-                        if let Some((_, _, _, sprox)) = src_ctx
-                            .iter()
-                            .find(|(st, ss, _, _)| st == t && !side_conflict(*side, *ss))
-                        {
-                            shared += info * prox * (sprox / prox).min(1.0);
+                // "troponin I 0.9 ng/mL at 14:00, 4.2 ng/mL at 20:00": values of one
+                // dimension with no word between them are readings of one test, and the
+                // later ones have the first one's words; "180 mg, then 90 mg" is another
+                // phase, not another reading.
+                let mut sim = context_sim(k);
+                if s_item.lead != Lead::Then {
+                    for j in (0..k).rev() {
+                        match items[j].kind {
+                            Kind::Word(_) => break,
+                            Kind::Qty(p) if p.dim == sq.dim => sim = sim.max(context_sim(j)),
+                            Kind::Qty(_) => {}
                         }
                     }
-                    shared / total
-                } else {
-                    // A bare quantity with no words around it: only its value can speak.
-                    0.5
-                };
+                }
                 // The same drug's dose, frequency or duration is the same attribute even
                 // when the words around the two numbers differ.
                 let dose_like = matches!(
@@ -945,7 +966,10 @@ impl<'c, 'a> Checker<'c, 'a> {
         if described.iter().any(|c| c.matched) {
             return QtyAlign::Matched;
         }
-        if let Some(c) = described.first() {
+        // Disagreeing, it contradicts only in the claim's own unit: a bare number is
+        // comparable with any value, whose neighbours may be anyone's ("3.4 ... improved to
+        // 1.1 mmol/L after 30 mL/kg").
+        if let Some(c) = described.iter().find(|c| c.value.dim == q.dim) {
             return QtyAlign::Mismatch(if c.written {
                 format!("unit_mismatch:{}", q.attribute())
             } else {

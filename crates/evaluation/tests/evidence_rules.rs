@@ -503,3 +503,69 @@ fn everyday_words_for_clinical_terms() {
         ],
     );
 }
+
+/// Readings of one test written one after another ("0.9 ng/mL at 14:00, 4.2 ng/mL at
+/// 20:00") all belong to the test named before the first; the next phase of a sequence
+/// ("180 mg, then 90 mg") does not inherit the words of the first.
+#[test]
+fn a_series_of_readings_and_a_sequence_of_phases() {
+    expect(
+        "Labs 11/08/2026: troponin I 0.9 ng/mL at 14:00, 4.2 ng/mL at 20:00. LDL 131 mg/dL.",
+        &[
+            ("Troponin I peaked at 4.2 ng/mL.", Supported),
+            ("Troponin I peaked at 5.2 ng/mL.", Contradicted),
+            ("Troponin I peaked at 4.2 ng/L.", Contradicted),
+        ],
+    );
+    expect(
+        "Loaded with ticagrelor 180 mg, then 90 mg BID for 12 months with aspirin 81 mg daily.",
+        &[
+            ("Ticagrelor was loaded at 90 mg.", Contradicted),
+            (
+                "Brilinta 90 mg twice daily with aspirin 81 mg daily.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "3.4 mmol/L on arrival, improved to 1.1 mmol/L after 30 mL/kg": the claim's bare "3.4"
+/// is not contradicted by the fluid volume beside its other value.
+#[test]
+fn a_bare_number_beside_another_value() {
+    let note = "Lactate 3.4 mmol/L on arrival, improved to 1.1 mmol/L after 30 mL/kg IV fluids.";
+    expect(
+        note,
+        &[
+            (
+                "Lactate improved from 3.4 to 1.1 mmol/L after IV fluids.",
+                Supported,
+            ),
+            (
+                "Lactate improved from 3.4 to 1.6 mmol/L after IV fluids.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// Dates joined by a dash are two dates; a culture that "grew" something is one with
+/// growth; a duration in words is never a unit slip of a dose with the same number.
+#[test]
+fn date_spans_growth_and_durations() {
+    expect(
+        "Filgrastim given 11/12-11/15. Blood and urine cultures no growth.",
+        &[
+            ("She received Neupogen from 11/12 to 11/15.", Supported),
+            (
+                "Blood cultures grew coagulase-negative staphylococci.",
+                Contradicted,
+            ),
+        ],
+    );
+    let got = judge(
+        "Treated with ceftriaxone 2 g IV daily, then cefpodoxime 200 mg BID to complete 14 days total.",
+        "Antibiotics will be continued for two weeks in total.",
+    );
+    assert_ne!(got, Contradicted);
+}

@@ -310,6 +310,8 @@ const LIGHT: &[&str] = &[
     "remain",
     "remains",
     "showed",
+    "peak",
+    "peaked",
 ];
 
 /// Abbreviations whose meaning depends on case (checked before the lowercase table).
@@ -621,6 +623,8 @@ const BRANDS: &[(&str, &str)] = &[
     ("xarelto", "rivaroxaban"),
     ("pradaxa", "dabigatran"),
     ("lovenox", "enoxaparin"),
+    ("neupogen", "filgrastim"),
+    ("neulasta", "pegfilgrastim"),
     ("plavix", "clopidogrel"),
     ("brilinta", "ticagrelor"),
     ("lipitor", "atorvastatin"),
@@ -1164,6 +1168,12 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("lowered", "decreased"),
     ("decrease", "decreased"),
     ("dropped", "decreased"),
+    ("postponed", "delayed"),
+    ("deferred", "delayed"),
+    ("grew", "growth"),
+    ("grow", "growth"),
+    ("growing", "growth"),
+    ("sensitive", "susceptible"),
     ("fell", "decreased"),
     ("maintained", "continued"),
     ("emesis", "vomiting"),

@@ -99,12 +99,13 @@ impl Vocab {
         } else {
             lex.entry(&canonical)
         };
+        let drug = entry.generic
+            || target.generic
+            || drug_shaped(base)
+            || (canonical != base && drug_shaped(&canonical));
         let info = WordInfo {
             term: self.id(&canonical),
-            drug: entry.generic
-                || target.generic
-                || drug_shaped(base)
-                || (canonical != base && drug_shaped(&canonical)),
+            drug,
             light: entry.light || target.light,
             anatomy: entry.anatomy,
         };
@@ -157,7 +158,8 @@ pub(crate) struct Item {
 }
 
 /// The small word right before a value, which says what part the value plays: the start
-/// or the end of a change ("increased from 40 mg to 80 mg"), or a duration ("for 5 days").
+/// or the end of a change ("increased from 40 mg to 80 mg"), a duration ("for 5 days"), or
+/// the next phase of a sequence ("then 90 mg").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Lead {
     #[default]
@@ -165,6 +167,8 @@ pub(crate) enum Lead {
     From,
     To,
     For,
+    /// The next step of a sequence ("180 mg, then 90 mg BID"): another phase.
+    Then,
 }
 
 impl Item {
@@ -636,6 +640,16 @@ fn lex_word<'t>(
         push_whole(out, lower, LexKind::Qty(q));
         return;
     }
+    // "11/12-11/15": two dates joined by a dash, each read on its own.
+    if let Some((a, b)) = lower.split_once('-') {
+        let datelike = |p: &str| p.contains('/') && p.starts_with(|c: char| c.is_ascii_digit());
+        if datelike(a) && datelike(b) && !b.contains('-') {
+            let mid = range.start + a.len();
+            lex_word(texts, range.start..mid, span, lex, out);
+            lex_word(texts, mid + 1..range.start + orig.len(), span, lex, out);
+            return;
+        }
+    }
     // Parts of the original piece, for words split at '/' or '-'.
     let orig_range = range.start..range.start + orig.len();
     if lower.contains('/') {
@@ -1029,6 +1043,7 @@ impl Parser<'_, '_> {
             Some("from") => Lead::From,
             Some("to") => Lead::To,
             Some("for" | "x") => Lead::For,
+            Some("then") => Lead::Then,
             _ => Lead::None,
         }
     }

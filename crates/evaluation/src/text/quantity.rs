@@ -87,6 +87,16 @@ impl Quantity {
         }
     }
 
+    /// A measured amount or level (dose, volume, lab value, size...), which a wrong unit
+    /// can misstate; not a duration, a count, a frequency or a point in time.
+    pub(crate) fn is_amount(&self) -> bool {
+        !self.is_calendar()
+            && !matches!(
+                self.dim,
+                Dim::None | Dim::Time | Dim::Frequency | Dim::Count
+            )
+    }
+
     pub(crate) fn is_calendar(&self) -> bool {
         matches!(self.dim, Dim::Date | Dim::MonthYear | Dim::Clock)
     }
