@@ -55,6 +55,8 @@ struct Cand {
     /// Same dimension, so a different value disagrees.
     comparable: bool,
     value: Quantity,
+    /// The source sentence it stands in.
+    at: (usize, usize),
     /// Every other value of the claim's sentence stands right next to it in the source
     /// ("250 mg daily x 4 days" for "250 mg daily ... for four days").
     described: bool,
@@ -834,10 +836,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if !comparable && !written {
                     continue;
                 }
-                // A number of another drug is never evidence about this one.
+                // A number of another drug is never evidence about this one (a date
+                // belongs to no drug: "Labs 11/16: Na 131, K 5.6").
                 let source_drug = doc.value_owner.get(first + k).copied().flatten();
                 if let (Some(cd), Some(sd)) = (claim_drug, source_drug) {
-                    if cd != sd {
+                    if cd != sd && !q.is_calendar() {
                         continue;
                     }
                 }
@@ -914,6 +917,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     written,
                     comparable,
                     value: sq,
+                    at,
                     described,
                 });
             }
@@ -936,6 +940,30 @@ impl<'c, 'a> Checker<'c, 'a> {
         // once, in a heading such as "Labs 06/14/2026:") supports the claim's date unless a
         // different date sits closer to the claim's words.
         if q.is_calendar() {
+            // The date of the source sentence that holds the claim's other values ("Labs
+            // 11/16: ... K 5.6 mmol/L" for "K was 5.6 mmol/L on 11/16") is the one it speaks
+            // of, wherever the claim's words sit closer.
+            if !claim_values.is_empty() {
+                let holds = |at: (usize, usize)| {
+                    let items = self.corpus.sentence_items(at);
+                    claim_values.iter().all(|o| {
+                        items
+                            .iter()
+                            .filter_map(Item::qty)
+                            .any(|v| v.dim == o.dim && o.matches(v))
+                    })
+                };
+                let dated: Vec<&Cand> = cands
+                    .iter()
+                    .filter(|c| c.comparable && holds(c.at))
+                    .collect();
+                if dated.iter().any(|c| c.matched) {
+                    return QtyAlign::Matched;
+                }
+                if !dated.is_empty() {
+                    return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                }
+            }
             let found = cands
                 .iter()
                 .filter(|c| c.matched)
@@ -970,6 +998,15 @@ impl<'c, 'a> Checker<'c, 'a> {
         // comparable with any value, whose neighbours may be anyone's ("3.4 ... improved to
         // 1.1 mmol/L after 30 mL/kg").
         if let Some(c) = described.iter().find(|c| c.value.dim == q.dim) {
+            // The claim's value is there too, in another phase ("10 mg BID for 7 days,
+            // then 5 mg BID" for "5 mg BID after the first 7 days"): which one it means is
+            // not clear, so the value is neither confirmed nor contradicted.
+            if cands
+                .iter()
+                .any(|m| m.matched && m.sim >= SAME_ATTRIBUTE_SIM)
+            {
+                return QtyAlign::NotFound;
+            }
             return QtyAlign::Mismatch(if c.written {
                 format!("unit_mismatch:{}", q.attribute())
             } else {

@@ -393,22 +393,34 @@ fn the_duration_of_a_drug() {
 
 /// The values a claim gives around a number ("daily", "for four days") pick the source
 /// value they describe: the maintenance dose, not the loading dose beside the drug name.
+/// A claim value that is the other phase's is never supported; with no other phase, a
+/// described value that differs contradicts.
 #[test]
 fn the_values_around_a_dose_say_which_dose_it_is() {
     let note = "Treated with prednisone 40 mg daily x 5 days and azithromycin 500 mg x 1 then 250 mg daily x 4 days.";
-    expect(
-        note,
-        &[
-            (
-                "Azithromycin 250 mg daily was continued for four days.",
-                Supported,
-            ),
-            (
-                "Azithromycin 500 mg daily was continued for four days.",
-                Contradicted,
-            ),
-        ],
+    assert_eq!(
+        judge(
+            note,
+            "Azithromycin 250 mg daily was continued for four days."
+        ),
+        Supported
     );
+    let other_phase = judge(
+        note,
+        "Azithromycin 500 mg daily was continued for four days.",
+    );
+    assert_ne!(other_phase, Supported);
+    assert_eq!(
+        judge(
+            note,
+            "Azithromycin 750 mg daily was continued for four days."
+        ),
+        Contradicted
+    );
+    // "10 mg BID for 7 days, then 5 mg BID": the later phase is not contradicted.
+    let phases = "Apixaban 10 mg BID for 7 days, then 5 mg BID for at least 3 months.";
+    let later = judge(phases, "Apixaban will be 5 mg BID after the first 7 days.");
+    assert_ne!(later, Contradicted);
 }
 
 /// A date given once in a heading of the cited source dates what follows it; another date
@@ -568,4 +580,47 @@ fn date_spans_growth_and_durations() {
         "Antibiotics will be continued for two weeks in total.",
     );
     assert_ne!(got, Contradicted);
+}
+
+/// "Troponin was negative twice" negates the troponin, not "twice"; "no perforation on CT"
+/// does not deny the CT the sources mention.
+#[test]
+fn negation_after_a_copula_and_before_a_place() {
+    expect(
+        "Troponin negative x 2. CT abdomen: colitis of the descending and sigmoid colon without perforation or megacolon.",
+        &[
+            ("Troponin was negative twice.", Supported),
+            ("Troponin was positive.", Contradicted),
+            ("There was no perforation on CT.", Supported),
+            ("CT showed a perforation.", Contradicted),
+        ],
+    );
+}
+
+/// Two lab panels under two dated headings: a claim's date is the one of the panel that
+/// holds its values, even when the other heading sits nearer the test's name.
+#[test]
+fn the_date_of_the_panel_that_holds_the_value() {
+    let note = "Labs 11/16: Na 131, K 5.6 mmol/L, HCO3 17, creatinine 2.4 mg/dL. Labs 11/20: K 4.1 mmol/L, creatinine 1.3 mg/dL.";
+    expect(
+        note,
+        &[
+            ("Potassium was 5.6 mmol/L on 11/16.", Supported),
+            ("Potassium was 5.6 mmol/L on 11/20.", Contradicted),
+            ("Potassium was 4.1 mmol/L on 11/20.", Supported),
+        ],
+    );
+}
+
+/// Plain words for procedures: a gallbladder removed laparoscopically is a laparoscopic
+/// cholecystectomy.
+#[test]
+fn plain_words_for_procedures() {
+    expect(
+        "Laparoscopic cholecystectomy on 11/13 without complications.",
+        &[(
+            "His gallbladder was removed laparoscopically on 11/13.",
+            Supported,
+        )],
+    );
 }

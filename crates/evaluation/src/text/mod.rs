@@ -258,6 +258,10 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
     } else if s.ends_with('s') {
         s = &s[..s.len() - 1];
     }
+    // "laparoscopically" meets "laparoscopic".
+    if s.ends_with("ically") && s.len() >= 9 {
+        s = &s[..s.len() - 4];
+    }
     let strip = if s.ends_with("ing") && s.len() >= 6 {
         3
     } else if s.ends_with("ed") && s.len() >= 5 {
@@ -980,6 +984,9 @@ enum TokKind {
     /// "was", "is", "were"...: after a negated subject the predicate is not negated
     /// ("no pneumothorax was seen on the chest radiograph").
     Copula,
+    /// "on", "at", "in", "during": where or when a finding was looked for, which a
+    /// negation does not reach ("no perforation on CT" does not deny the CT).
+    Place,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1299,11 +1306,14 @@ impl Parser<'_, '_> {
         // Before a content word these cues negate what follows ("absent pulses",
         // "negative blood culture", "undetectable viral load"); after one, what precedes.
         if matches!(text, "absent" | "negative" | "undetectable") {
+            // After "was" it says what precedes, whatever follows ("troponin was negative
+            // twice").
+            let after_copula = matches!(self.out.last(), Some(t) if t.kind == TokKind::Copula);
             let next_content = self
                 .lexes
                 .get(i + 1)
                 .is_some_and(|n| n.kind == LexKind::Word && !n.entry.stop);
-            let kind = if next_content {
+            let kind = if next_content && !after_copula {
                 TokKind::NegPre
             } else {
                 TokKind::NegPost
@@ -1375,6 +1385,8 @@ impl Parser<'_, '_> {
         if entry.stop {
             if matches!(w, "is" | "was" | "were" | "are" | "been") {
                 self.emit(TokKind::Copula, start, end);
+            } else if matches!(w, "on" | "at" | "in" | "during") {
+                self.emit(TokKind::Place, start, end);
             }
             return;
         }
@@ -1462,7 +1474,11 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                     }
                 }
             }
-            TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
+            TokKind::Sentence
+            | TokKind::Soft
+            | TokKind::Affirm
+            | TokKind::NegPost
+            | TokKind::Place => remaining = 0,
             TokKind::Clause if remaining > 0 => {
                 let list_follows = toks[i + 1..]
                     .iter()
@@ -1494,7 +1510,7 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                     flags[k].neg = true;
                     count += 1;
                 }
-                TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula => {}
+                TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
                 // "Troponin and D-dimer were negative": both are.
                 TokKind::Conj if compound => compound = false,
                 _ => break,
@@ -1524,7 +1540,7 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                     flags[k].side = Some(side);
                     applied += 1;
                 }
-                TokKind::NegPre | TokKind::NegPost | TokKind::Affirm => {}
+                TokKind::NegPre | TokKind::NegPost | TokKind::Affirm | TokKind::Place => {}
                 _ => break,
             }
             k += 1;
