@@ -1071,7 +1071,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// side in the sentences that best match the fact contradicts it.
     fn polarity_contradictions(&self, fact: Fact<'_>, ranked: &Ranked) -> Vec<String> {
         let mut out = Vec::new();
-        let Some(&(best_at, best_score)) = ranked.first() else {
+        let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };
         let aligned: Vec<(usize, usize)> = ranked
@@ -1083,35 +1083,10 @@ impl<'c, 'a> Checker<'c, 'a> {
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!("polarity ranked {ranked:?} aligned {aligned:?}");
         }
-
-        // Only compare polarity when the best sentence really is about this fact. Words
-        // the cited sources never mention weigh half: they cannot be the contradicted part.
-        let best_items = self.corpus.sentence_items(best_at);
-        let mut total = 0.0;
-        let mut shared = 0.0;
-        let mut known = 0.0;
-        let mut seen = BTreeSet::new();
-        for item in fact {
-            if let Kind::Word(t) = item.kind {
-                if seen.insert(t) {
-                    let w = self.corpus.word_weight(item);
-                    let present = self.in_any_doc(t);
-                    total += if present { w } else { 0.5 * w };
-                    if present {
-                        known += w;
-                    }
-                    if best_items.iter().any(|i| i.term() == Some(t)) {
-                        shared += w;
-                    }
-                }
-            }
-        }
-        if total <= 0.0 {
-            return out;
-        }
-        // How much of the fact a sentence states, by the same weights: a sentence that
-        // agrees in polarity but says less of the fact than the best one ("admitted with
-        // passive SI" against "at discharge: denies SI") speaks of another time or thing.
+        // How much of the fact a sentence states, by the fact's word weights: a sentence
+        // that says less of the fact than another ("Ventricles normal in size" against
+        // "MRI: abnormal signal" for "The MRI was normal"; "admitted with passive SI"
+        // against "at discharge: denies SI") speaks of another thing or time.
         let covered = |at: (usize, usize)| -> f64 {
             let items = self.corpus.sentence_items(at);
             let mut seen = BTreeSet::new();
@@ -1126,6 +1101,40 @@ impl<'c, 'a> Checker<'c, 'a> {
                 })
                 .sum()
         };
+        // The reference sentence: of the aligned ones, the one stating most of the fact
+        // (the best ranked among equals; ranking favours short sentences).
+        let mut best_at = aligned[0];
+        let mut best_cover = covered(best_at);
+        for at in &aligned[1..] {
+            let c = covered(*at);
+            if c > best_cover + 1e-9 {
+                best_at = *at;
+                best_cover = c;
+            }
+        }
+
+        // Only compare polarity when the best sentence really is about this fact. Words
+        // the cited sources never mention weigh half: they cannot be the contradicted part.
+        let best_items = self.corpus.sentence_items(best_at);
+        let mut total = 0.0;
+        let shared = best_cover;
+        let mut known = 0.0;
+        let mut seen = BTreeSet::new();
+        for item in fact {
+            if let Kind::Word(t) = item.kind {
+                if seen.insert(t) {
+                    let w = self.corpus.word_weight(item);
+                    let present = self.in_any_doc(t);
+                    total += if present { w } else { 0.5 * w };
+                    if present {
+                        known += w;
+                    }
+                }
+            }
+        }
+        if total <= 0.0 {
+            return out;
+        }
         let sentence_aligned = shared / total >= POLARITY_MIN_OVERLAP;
         let docs_aligned = known / total >= POLARITY_MIN_OVERLAP;
         if !sentence_aligned && !docs_aligned {

@@ -624,3 +624,40 @@ fn plain_words_for_procedures() {
         )],
     );
 }
+
+/// The sentence that states most of the claim sets the polarity it is checked against: "The
+/// MRI was normal" is about the MRI's "abnormal T2/FLAIR hyperintensity", not the shorter
+/// "Ventricles normal in size".
+#[test]
+fn the_sentence_stating_most_of_the_claim_sets_its_polarity() {
+    let mut mri = source(
+        "doc-1",
+        "MRI brain without contrast 10/14/2026: abnormal T2/FLAIR hyperintensity in the left frontal white matter, nonspecific. No acute infarct. No mass effect. Ventricles normal in size.",
+        "2026-05-08T18:00:00Z",
+    );
+    mri.title = "MRI brain".into();
+    let sources = [mri];
+    for (statement, want) in [
+        ("The MRI was normal.", Contradicted),
+        ("The ventricles were normal in size.", Supported),
+        ("MRI showed an acute infarct.", Contradicted),
+    ] {
+        let got = judge_with(&sources, statement, &["doc-1"]).support;
+        assert_eq!(got, want, "{statement}");
+    }
+}
+
+/// "nightly" and "at bedtime" are one frequency; "heard", "noted" and the like only frame
+/// a finding ("No murmurs were heard" against "no murmurs").
+#[test]
+fn bedtime_doses_and_framing_verbs() {
+    expect(
+        "Started topiramate 25 mg nightly. Exam: no JVD, no edema. Normal S1/S2, no murmurs.",
+        &[
+            ("Topamax 25 mg at bedtime was started.", Supported),
+            ("Topamax 25 mg twice daily was started.", Contradicted),
+            ("No murmurs were heard.", Supported),
+            ("A murmur was heard.", Contradicted),
+        ],
+    );
+}

@@ -312,6 +312,11 @@ const LIGHT: &[&str] = &[
     "showed",
     "peak",
     "peaked",
+    "heard",
+    "noted",
+    "observed",
+    "appreciated",
+    "identified",
 ];
 
 /// Abbreviations whose meaning depends on case (checked before the lowercase table).
@@ -1548,6 +1553,7 @@ const FREQUENCIES: &[(&str, f64)] = &[
     ("qid", 4.0),
     ("qhs", 1.0),
     ("hs", 1.0),
+    ("nightly", 1.0),
     ("qam", 1.0),
     ("qpm", 1.0),
     ("qod", 0.5),
