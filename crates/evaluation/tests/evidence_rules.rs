@@ -661,3 +661,17 @@ fn bedtime_doses_and_framing_verbs() {
         ],
     );
 }
+
+/// "Managed nonoperatively" says no surgery; a pregnancy test is an hCG.
+#[test]
+fn negated_procedures_and_test_names() {
+    expect(
+        "Managed nonoperatively; repeat CT at 6 hours stable. Urine hCG negative.",
+        &[
+            ("He did not need surgery.", Supported),
+            ("He underwent surgery.", Contradicted),
+            ("Urine pregnancy test was positive.", Contradicted),
+            ("Urine pregnancy test was negative.", Supported),
+        ],
+    );
+}

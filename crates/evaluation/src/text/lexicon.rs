@@ -317,6 +317,10 @@ const LIGHT: &[&str] = &[
     "observed",
     "appreciated",
     "identified",
+    "underwent",
+    "undergone",
+    "undergo",
+    "performed",
 ];
 
 /// Abbreviations whose meaning depends on case (checked before the lowercase table).
@@ -1358,6 +1362,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("loss of consciousness", "syncope"),
     ("passed out", "syncope"),
     ("fainting", "syncope"),
+    ("pregnancy test", "hcg"),
     ("gallbladder removed", "cholecystectomy"),
     ("gallbladder was removed", "cholecystectomy"),
     ("gallbladder removal", "cholecystectomy"),
@@ -1385,6 +1390,10 @@ const NEG_MORPH: &[(&str, &str)] = &[
     ("nonproductive", "productive"),
     ("nonpharmacologic", "medication"),
     ("nonpharmacological", "medication"),
+    ("nonoperative", "surgery"),
+    ("nonoperatively", "surgery"),
+    ("nonsurgical", "surgery"),
+    ("nonsurgically", "surgery"),
     ("unable", "able"),
     ("inability", "able"),
     ("unchanged", "changed"),
