@@ -57,6 +57,8 @@ struct Cand {
     value: Quantity,
     /// The source sentence it stands in.
     at: (usize, usize),
+    /// The word before it ("then 5 mg": a later phase).
+    lead: Lead,
     /// Every other value of the claim's sentence stands right next to it in the source
     /// ("250 mg daily x 4 days" for "250 mg daily ... for four days").
     described: bool,
@@ -918,6 +920,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     comparable,
                     value: sq,
                     at,
+                    lead: s_item.lead,
                     described,
                 });
             }
@@ -991,6 +994,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .filter(|c| c.described && c.sim >= SAME_ATTRIBUTE_SIM)
             .collect();
+        // Of several so described ("20 mg daily (home dose 40 mg daily)"), the words decide.
+        let best_described = described.iter().map(|c| c.sim).fold(0.0, f64::max);
+        let described: Vec<&Cand> = described
+            .into_iter()
+            .filter(|c| c.sim >= best_described * NEAR_TIE)
+            .collect();
         if described.iter().any(|c| c.matched) {
             return QtyAlign::Matched;
         }
@@ -998,12 +1007,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         // comparable with any value, whose neighbours may be anyone's ("3.4 ... improved to
         // 1.1 mmol/L after 30 mL/kg").
         if let Some(c) = described.iter().find(|c| c.value.dim == q.dim) {
-            // The claim's value is there too, in another phase ("10 mg BID for 7 days,
-            // then 5 mg BID" for "5 mg BID after the first 7 days"): which one it means is
-            // not clear, so the value is neither confirmed nor contradicted.
+            // The claim's value is the later phase's ("10 mg BID for 7 days, then 5 mg BID"
+            // for "5 mg BID after the first 7 days"): which phase it means is not clear, so
+            // the value is neither confirmed nor contradicted.
             if cands
                 .iter()
-                .any(|m| m.matched && m.sim >= SAME_ATTRIBUTE_SIM)
+                .any(|m| m.matched && m.lead == Lead::Then && m.sim >= SAME_ATTRIBUTE_SIM)
             {
                 return QtyAlign::NotFound;
             }

@@ -675,3 +675,16 @@ fn negated_procedures_and_test_names() {
         ],
     );
 }
+
+/// Two values described alike ("20 mg daily (home dose 40 mg daily)"): the words around the
+/// claim's value decide which one it means, and the other never supports it.
+#[test]
+fn a_home_dose_beside_the_new_dose() {
+    expect(
+        "AKI to Cr 2.6, improved to 2.0 with holding furosemide; furosemide resumed at 20 mg daily (home dose 40 mg daily).",
+        &[
+            ("Furosemide was resumed at 40 mg daily.", Contradicted),
+            ("Furosemide was resumed at 20 mg daily.", Supported),
+        ],
+    );
+}
