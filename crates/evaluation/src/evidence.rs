@@ -1333,7 +1333,8 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
         if j > k {
             prox *= 0.8;
         }
-        let info = corpus.idf(t).min(3.0) * if it.light { 0.4 } else { 1.0 };
+        // A time point keeps its weight: "on admission" tells 7.1 from "4.6 after HD".
+        let info = corpus.idf(t).min(3.0) * if it.light && !it.when { 0.4 } else { 1.0 };
         match out.iter_mut().find(|(x, s, _, _)| *x == t && *s == it.side) {
             Some(e) => e.3 = e.3.max(prox),
             None => out.push((t, it.side, info, prox)),

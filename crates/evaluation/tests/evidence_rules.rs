@@ -688,3 +688,26 @@ fn a_home_dose_beside_the_new_dose() {
         ],
     );
 }
+
+/// A time point in the claim ("on admission") tells two values of one test apart ("admitted
+/// ... with K 7.1", "K 4.6 after HD"); "over 72 hours" is a duration; "develop" frames.
+#[test]
+fn time_points_durations_and_framing() {
+    let note = "58 y/o F with ESRD admitted 04/07/2026 after missing Monday dialysis, with K 7.1 mmol/L and peaked T waves. Treated with calcium gluconate 1 g IV and urgent hemodialysis; K 4.6 after HD. Symptom-triggered lorazepam, total 14 mg over 72 hours. No delirium tremens.";
+    expect(
+        note,
+        &[
+            ("Potassium was 4.6 mmol/L on admission.", Contradicted),
+            ("Potassium was 7.1 mmol/L on admission.", Supported),
+            (
+                "He received a total of 14 mg of lorazepam over 72 hours.",
+                Supported,
+            ),
+            (
+                "He received a total of 14 mg of lorazepam over 48 hours.",
+                Contradicted,
+            ),
+            ("He did not develop delirium tremens.", Supported),
+        ],
+    );
+}

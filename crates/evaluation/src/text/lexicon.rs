@@ -321,6 +321,25 @@ const LIGHT: &[&str] = &[
     "undergone",
     "undergo",
     "performed",
+    "develop",
+    "developed",
+    "developing",
+];
+
+/// Light words that name a time point.
+const TIME_POINTS: &[&str] = &[
+    "admission",
+    "admitted",
+    "admit",
+    "discharge",
+    "discharged",
+    "arrival",
+    "arrived",
+    "presentation",
+    "presented",
+    "baseline",
+    "initial",
+    "initially",
 ];
 
 /// Abbreviations whose meaning depends on case (checked before the lowercase table).
@@ -1177,6 +1196,10 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("lowered", "decreased"),
     ("decrease", "decreased"),
     ("dropped", "decreased"),
+    ("admitted", "admission"),
+    ("admit", "admission"),
+    ("arrived", "arrival"),
+    ("presented", "presentation"),
     ("postponed", "delayed"),
     ("deferred", "delayed"),
     ("grew", "growth"),
@@ -1731,6 +1754,9 @@ const ANATOMY: &[&str] = &[
 pub(crate) struct Entry {
     pub stop: bool,
     pub light: bool,
+    /// Names a time point ("admission", "discharge"): light in a fact, but telling which
+    /// of two values of one test a claim means.
+    pub when: bool,
     pub neg_pre: bool,
     pub neg_post: bool,
     pub affirm: bool,
@@ -1797,6 +1823,9 @@ pub(crate) fn lexicon() -> &'static Lexicon {
         }
         for w in LIGHT {
             at(&mut entries, w).light = true;
+        }
+        for w in TIME_POINTS {
+            at(&mut entries, w).when = true;
         }
         for w in NEG_PRE {
             at(&mut entries, w).neg_pre = true;

@@ -37,6 +37,7 @@ struct WordInfo {
     term: Term,
     drug: bool,
     light: bool,
+    when: bool,
     anatomy: bool,
 }
 
@@ -107,6 +108,7 @@ impl Vocab {
             term: self.id(&canonical),
             drug,
             light: entry.light || target.light,
+            when: entry.when || target.when,
             anatomy: entry.anatomy,
         };
         Self::intern(&mut self.words, &mut self.arena, &self.hasher, base, |_| {
@@ -150,6 +152,8 @@ pub(crate) struct Item {
     pub side: Option<Side>,
     pub drug: bool,
     pub light: bool,
+    /// Names a time point (see the lexicon's `TIME_POINTS`).
+    pub when: bool,
     /// Quantities other than frequencies among the items before this one, so the values
     /// between two items are a subtraction.
     pub values_before: u32,
@@ -964,6 +968,7 @@ enum TokKind {
         term: Term,
         drug: bool,
         light: bool,
+        when: bool,
         anatomy: bool,
         morph_neg: bool,
     },
@@ -1049,7 +1054,7 @@ impl Parser<'_, '_> {
         match at.checked_sub(1).and_then(|p| self.text(p)) {
             Some("from") => Lead::From,
             Some("to") => Lead::To,
-            Some("for" | "x") => Lead::For,
+            Some("for" | "x" | "over") => Lead::For,
             Some("then") => Lead::Then,
             _ => Lead::None,
         }
@@ -1402,6 +1407,7 @@ impl Parser<'_, '_> {
             term,
             drug,
             light,
+            when,
             anatomy,
         } = self.vocab.word(base, base_entry, lex);
         self.emit(
@@ -1409,6 +1415,7 @@ impl Parser<'_, '_> {
                 term,
                 drug,
                 light,
+                when,
                 anatomy,
                 morph_neg,
             },
@@ -1610,9 +1617,13 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
     for (t, f) in toks.iter().zip(flags) {
         let kind = match t.kind {
             TokKind::Word {
-                term, drug, light, ..
-            } => Some((Kind::Word(term), drug, light)),
-            TokKind::Qty(q) => Some((Kind::Qty(q), false, false)),
+                term,
+                drug,
+                light,
+                when,
+                ..
+            } => Some((Kind::Word(term), drug, light, when)),
+            TokKind::Qty(q) => Some((Kind::Qty(q), false, false, false)),
             TokKind::Sentence => {
                 close(&mut a, sent_start_item, sent_start, sent_end);
                 sent_start_item = a.items.len();
@@ -1641,7 +1652,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             }
             _ => None,
         };
-        if let Some((kind, drug, light)) = kind {
+        if let Some((kind, drug, light, when)) = kind {
             if let Some(split) = pending.take() {
                 if !a.items.is_empty() {
                     a.splits.push((a.items.len(), split));
@@ -1670,6 +1681,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 side: f.side,
                 drug,
                 light,
+                when,
             });
         }
     }
