@@ -711,3 +711,23 @@ fn time_points_durations_and_framing() {
         ],
     );
 }
+
+/// Areas have units of their own (cm2 vs mm2 is a unit error); "twice" counts times and is
+/// never compared with a lab value; fainting is syncope and being hurt an injury.
+#[test]
+fn areas_counts_and_lay_words() {
+    expect(
+        "Syncopal episode at church with brief loss of consciousness and no injury. TTE: aortic valve area 1.4 cm2. Troponin T <0.01 ng/mL x 2.",
+        &[
+            ("Aortic valve area was 1.4 cm2.", Supported),
+            ("Aortic valve area was 1.4 mm2.", Contradicted),
+            ("She fainted at church and was not hurt.", Supported),
+            ("She fainted at church and was hurt.", Contradicted),
+        ],
+    );
+    let twice = judge(
+        "Troponin T <0.01 ng/mL x 2.",
+        "Troponin T was checked twice.",
+    );
+    assert_ne!(twice, Contradicted);
+}

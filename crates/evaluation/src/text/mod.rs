@@ -1126,7 +1126,13 @@ impl Parser<'_, '_> {
                 return j;
             }
         }
-        let mut q = Quantity::single(Dim::None, n, 1.0);
+        // "twice" counts times: never a lab value's number.
+        let dim = if self.text(i) == Some("twice") {
+            Dim::Count
+        } else {
+            Dim::None
+        };
+        let mut q = Quantity::single(dim, n, 1.0);
         // "6 to 8 weeks"
         if matches!(self.text(j), Some("to")) {
             if let Some(m) = self.num_at(j + 1) {

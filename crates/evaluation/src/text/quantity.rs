@@ -9,6 +9,8 @@ pub(crate) enum Dim {
     Mass,
     Volume,
     Length,
+    /// Square millimetres ("aortic valve area 1.4 cm2").
+    Area,
     Time,
     Percent,
     Pressure,
@@ -179,7 +181,7 @@ impl Quantity {
             Dim::Time => "duration",
             Dim::Date | Dim::MonthYear | Dim::Clock => "date",
             Dim::Frequency => "frequency",
-            Dim::Length => "size",
+            Dim::Length | Dim::Area => "size",
             Dim::Pressure | Dim::Rate | Dim::Temperature => "vital_sign",
             Dim::Percent | Dim::None | Dim::Compound(_) => "value",
         }
