@@ -911,7 +911,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     q.matches(&sq)
                 };
-                let matched = comparable && matched;
+                // The same number measured on the other side is another value ("ABI 0.62 on
+                // the right" is no evidence for "0.62 on the left").
+                let matched = comparable && matched && !side_conflict(item.side, s_item.side);
                 let described = comparable && neighbours_confirm(items, k, &claim_values);
                 cands.push(Cand {
                     sim,

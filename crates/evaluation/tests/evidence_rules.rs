@@ -731,3 +731,45 @@ fn areas_counts_and_lay_words() {
     );
     assert_ne!(twice, Contradicted);
 }
+
+/// A side written after a value is that value's side ("ABI 0.62 on the right"); the same
+/// number on the other side is another measurement.
+#[test]
+fn a_value_has_the_side_it_was_measured_on() {
+    expect(
+        "Ankle-brachial index: ABI 0.62 on the right, 0.91 on the left. Right ABI 0.62 again on repeat.",
+        &[
+            ("ABI was 0.62 on the right.", Supported),
+            ("ABI was 0.62 on the left.", Contradicted),
+            ("ABI was 0.91 on the left.", Supported),
+            ("Left ABI was 0.62.", Contradicted),
+        ],
+    );
+}
+
+/// "Not on hydroxyurea" denies the drug: a place word right after a negation is part of
+/// what it denies, not the end of its scope.
+#[test]
+fn not_on_a_drug_denies_the_drug() {
+    expect(
+        "Not on hydroxyurea before admission; started hydroxyurea 1000 mg daily.",
+        &[
+            ("She was on hydroxyurea before admission.", Contradicted),
+            ("She was not on hydroxyurea before admission.", Supported),
+        ],
+    );
+}
+
+/// "Intubation was not needed" denies the intubation, as "no intubation was needed" does;
+/// a denied predicate ends at "and" ("CT was not performed and MRI was ordered").
+#[test]
+fn a_denied_framing_verb_denies_its_subject() {
+    expect(
+        "No ICU transfer or intubation was needed. A CT was not performed and an MRI was ordered.",
+        &[
+            ("Intubation was not needed.", Supported),
+            ("Intubation was needed.", Contradicted),
+            ("An MRI was ordered.", Supported),
+        ],
+    );
+}

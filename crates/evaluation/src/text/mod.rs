@@ -1473,9 +1473,15 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
     // the scope only when a list follows ("denies fever, chills or sweats"); otherwise it
     // starts a new statement ("no fever, tolerating diet").
     let mut remaining = 0usize;
+    // "CT was not performed and MRI was ordered": a denied predicate ends at "and".
+    let mut predicate = false;
     for i in 0..n {
         match toks[i].kind {
-            TokKind::NegPre => remaining = NEG_WINDOW,
+            TokKind::NegPre => {
+                remaining = NEG_WINDOW;
+                predicate = i > 0 && toks[i - 1].kind == TokKind::Copula;
+            }
+            TokKind::Conj if predicate => remaining = 0,
             // The scope covers the negated subject, not what is said of it, except the
             // passive verb that only restates the absence ("no seizures were captured"
             // says what "no seizures captured" says).
@@ -1487,11 +1493,10 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                     }
                 }
             }
-            TokKind::Sentence
-            | TokKind::Soft
-            | TokKind::Affirm
-            | TokKind::NegPost
-            | TokKind::Place => remaining = 0,
+            // "no perforation on CT" does not deny the CT, but "not on hydroxyurea" denies
+            // the drug: a place word ends the scope only once it has negated something.
+            TokKind::Place if remaining < NEG_WINDOW => remaining = 0,
+            TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
             TokKind::Clause if remaining > 0 => {
                 let list_follows = toks[i + 1..]
                     .iter()
@@ -1513,21 +1518,15 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
         if toks[i].kind != TokKind::NegPost {
             continue;
         }
-        let mut compound = compound_subject(toks, i, lower);
-        let mut count = 0;
-        let mut k = i;
-        while k > 0 && count < NEG_WINDOW {
-            k -= 1;
-            match toks[k].kind {
-                TokKind::Word { .. } => {
-                    flags[k].neg = true;
-                    count += 1;
-                }
-                TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
-                // "Troponin and D-dimer were negative": both are.
-                TokKind::Conj if compound => compound = false,
-                _ => break,
-            }
+        negate_back(toks, &mut flags, i, compound_subject(toks, i, lower));
+    }
+    // "Intubation was not needed": denying a framing verb ("needed", "seen", "performed")
+    // denies its subject, as "no intubation was needed" does.
+    for i in 1..n.saturating_sub(1) {
+        let framing = matches!(toks[i + 1].kind, TokKind::Word { light: true, .. })
+            && participle(lower, &toks[i + 1]);
+        if toks[i].kind == TokKind::NegPre && toks[i - 1].kind == TokKind::Copula && framing {
+            negate_back(toks, &mut flags, i, compound_subject(toks, i, lower));
         }
     }
     // Words that are negated by their own form flip the scope's polarity.
@@ -1554,17 +1553,50 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                     applied += 1;
                 }
                 TokKind::NegPre | TokKind::NegPost | TokKind::Affirm | TokKind::Place => {}
+                // "R ABI 0.62": the value measured on that side ends the window.
+                TokKind::Qty(q) if !q.is_calendar() => {
+                    flags[k].side = Some(side);
+                    break;
+                }
                 _ => break,
             }
             k += 1;
         }
         if applied == 0 && i > 0 {
-            if let TokKind::Word { anatomy: true, .. } = toks[i - 1].kind {
-                flags[i - 1].side = Some(side);
+            // "ABI 0.62 on the right, 0.91 on the left": a trailing side is the side of
+            // the value before it.
+            let before = toks[..i]
+                .iter()
+                .rposition(|t| !matches!(t.kind, TokKind::Place));
+            match before.map(|b| (b, toks[b].kind)) {
+                Some((b, TokKind::Word { anatomy: true, .. })) if b + 1 == i => {
+                    flags[b].side = Some(side);
+                }
+                Some((b, TokKind::Qty(q))) if !q.is_calendar() => flags[b].side = Some(side),
+                _ => {}
             }
         }
     }
     flags
+}
+
+/// Negates the content words before `at` back to the start of its clause; a compound
+/// subject ("Troponin and D-dimer were negative") is negated whole.
+fn negate_back(toks: &[Tok], flags: &mut [Flags], at: usize, mut compound: bool) {
+    let mut count = 0;
+    let mut k = at;
+    while k > 0 && count < NEG_WINDOW {
+        k -= 1;
+        match toks[k].kind {
+            TokKind::Word { .. } => {
+                flags[k].neg = true;
+                count += 1;
+            }
+            TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
+            TokKind::Conj if compound => compound = false,
+            _ => break,
+        }
+    }
 }
 
 /// A past participle ("seen", "captured", "identified"), read off the token's text.
