@@ -71,6 +71,8 @@ struct Doc {
     /// Every term of body and title.
     terms: TermSet,
     title_terms: TermSet,
+    /// Title words with a side ("XR right wrist"): a report's side is often only there.
+    title_sides: Vec<(Term, Side)>,
     /// Per body item: the context of a quantity, computed when a claim first compares
     /// with it (most source values never are), and its owning drug.
     value_context: Vec<OnceCell<Context>>,
@@ -164,6 +166,11 @@ impl<'a> Corpus<'a> {
                 }
             }
             let title_terms: TermSet = title.items.iter().filter_map(Item::term).collect();
+            let title_sides = title
+                .items
+                .iter()
+                .filter_map(|i| Some((i.term()?, i.side?)))
+                .collect();
             let terms: TermSet = body
                 .items
                 .iter()
@@ -175,6 +182,7 @@ impl<'a> Corpus<'a> {
                 usable,
                 terms,
                 title_terms,
+                title_sides,
                 value_context,
                 value_owner,
             });
@@ -1196,15 +1204,27 @@ impl<'c, 'a> Checker<'c, 'a> {
             if let Some(side) = item.side {
                 let mut same = false;
                 let mut other = false;
+                let mut note = |s: Side| {
+                    if s == side {
+                        same = true;
+                    } else if conflicts(side, s) {
+                        other = true;
+                    }
+                };
                 for at in &aligned {
+                    let mut sided = false;
                     for i in self.corpus.sentence_items(*at) {
-                        if i.term() != Some(t) {
-                            continue;
+                        if let (Some(s), true) = (i.side, i.term() == Some(t)) {
+                            sided = true;
+                            note(s);
                         }
-                        match i.side {
-                            Some(s) if s == side => same = true,
-                            Some(s) if conflicts(side, s) => other = true,
-                            _ => {}
+                    }
+                    // "XR right wrist: No acute fracture": the title gives the side the
+                    // report's sentences leave out.
+                    if !sided {
+                        let title = self.doc(at.0).map_or(&[][..], |d| &d.title_sides[..]);
+                        for (_, s) in title.iter().filter(|(w, _)| *w == t) {
+                            note(*s);
                         }
                     }
                 }

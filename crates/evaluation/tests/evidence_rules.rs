@@ -773,3 +773,70 @@ fn a_denied_framing_verb_denies_its_subject() {
         ],
     );
 }
+
+/// An imaging report's side is often only in its title ("XR right wrist").
+#[test]
+fn a_reports_title_gives_its_side() {
+    let mut wrist = source(
+        "doc-1",
+        "No acute fracture or dislocation. Mild dorsal soft tissue swelling.",
+        "2026-05-08T18:00:00Z",
+    );
+    wrist.title = "XR right wrist".into();
+    let judge_wrist = |statement: &str| judge_with(&[wrist.clone()], statement, &["doc-1"]).support;
+    assert_eq!(
+        judge_wrist("X-ray of the left wrist showed no fracture."),
+        Contradicted
+    );
+    assert_eq!(
+        judge_wrist("X-ray of the right wrist showed no fracture."),
+        Supported
+    );
+}
+
+/// Each item of a denied list gets the whole negation window, however long the list; and
+/// "after" or "before" ends a negation's scope ("no pancreatitis after ERCP" does not deny
+/// the ERCP).
+#[test]
+fn denied_lists_and_time_words() {
+    expect(
+        "CT head: No acute intracranial hemorrhage, mass effect or territorial infarct. ERCP 09/09: two stones extracted. No pancreatitis after ERCP.",
+        &[
+            ("CT head showed no acute hemorrhage or infarct.", Supported),
+            ("CT head showed a territorial infarct.", Contradicted),
+            ("An MRCP was done before the ERCP.", Unsupported),
+            ("Pancreatitis developed after ERCP.", Contradicted),
+        ],
+    );
+}
+
+/// Resistant is not susceptible: an antibiogram's lists answer which drug is which.
+#[test]
+fn resistant_is_not_susceptible() {
+    expect(
+        "Blood culture x2: Escherichia coli. Susceptible: ceftriaxone, ciprofloxacin. Resistant: ampicillin.",
+        &[
+            ("The E. coli was resistant to ceftriaxone.", Contradicted),
+            ("The E. coli was resistant to ampicillin.", Supported),
+            ("The E. coli was susceptible to ceftriaxone.", Supported),
+        ],
+    );
+}
+
+/// "dislocation" meets "dislocated"; "on 9/9" is a date though "4/5 strength" is not; "T
+/// bili" is total bilirubin, not a temperature; "broke" is a fracture, "extraction" a
+/// removal.
+#[test]
+fn word_forms_dates_and_abbreviations() {
+    expect(
+        "Trimalleolar fracture of the left ankle. No dislocation. ERCP 09/09: extraction of two stones. T bili 5.8 mg/dL on admission. Strength 4/5 in the legs.",
+        &[
+            ("The ankle was dislocated.", Contradicted),
+            ("ERCP was performed on 9/9.", Supported),
+            ("ERCP was performed on 9/8.", Contradicted),
+            ("Total bilirubin was 5.8 mg/dL on admission.", Supported),
+            ("He broke his left ankle.", Supported),
+            ("Stones were removed at ERCP.", Supported),
+        ],
+    );
+}

@@ -368,6 +368,8 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Clinical abbreviations (lowercase key) and what they stand for.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("bili", "bilirubin"),
+    ("tbili", "total bilirubin"),
     ("afib", "atrial fibrillation"),
     ("a-fib", "atrial fibrillation"),
     ("aflutter", "atrial flutter"),
@@ -1267,6 +1269,10 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("clot", "thrombosis"),
     ("fractured", "fracture"),
     ("broken", "fracture"),
+    ("broke", "fracture"),
+    ("extracted", "removed"),
+    ("extraction", "removed"),
+    ("removal", "removed"),
     ("break", "fracture"),
     ("operation", "surgery"),
     ("operative", "surgery"),
@@ -1306,6 +1312,9 @@ const SYNONYMS: &[(&str, &str)] = &[
 
 /// Multi-word phrases rewritten before anything else (longest first wins).
 const PHRASES: &[(&str, &str)] = &[
+    // Before "T" (temperature) is read on its own.
+    ("t bili", "total bilirubin"),
+    ("d bili", "direct bilirubin"),
     ("shortness of breath", "dyspnea"),
     ("short of breath", "dyspnea"),
     ("difficulty breathing", "dyspnea"),
@@ -1428,6 +1437,9 @@ const NEG_MORPH: &[(&str, &str)] = &[
     ("insufficient", "sufficient"),
     ("intolerant", "tolerated"),
     ("nonadherent", "adherent"),
+    // An organism resistant to a drug is not susceptible to it.
+    ("resistant", "susceptible"),
+    ("resistance", "susceptible"),
     ("noncompliant", "adherent"),
     ("nonobstructive", "obstructive"),
     ("nondisplaced", "displaced"),

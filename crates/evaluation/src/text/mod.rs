@@ -266,6 +266,10 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
     if s.ends_with("ically") && s.len() >= 9 {
         s = &s[..s.len() - 4];
     }
+    // "dislocation" meets "dislocated", "intubation" "intubated".
+    if s.ends_with("ation") && s.len() >= 8 {
+        return Cow::Borrowed(&s[..s.len() - 3]);
+    }
     let strip = if s.ends_with("ing") && s.len() >= 6 {
         3
     } else if s.ends_with("ed") && s.len() >= 5 {
@@ -576,6 +580,15 @@ fn split_range(text: &str, range: Range<usize>, sep: char) -> Vec<Range<usize>> 
     parts
 }
 
+/// The word that ends right before byte `at` (spaces skipped), or "".
+fn word_before(lower: &str, at: usize) -> &str {
+    let head = lower[..at].trim_end_matches(' ');
+    let start = head
+        .rfind(|c: char| !c.is_ascii_alphanumeric())
+        .map_or(0, |p| p + 1);
+    &head[start..]
+}
+
 /// Lexes the word at `range` of the input; every lexeme it yields reports `span`.
 fn lex_word<'t>(
     texts: &Texts<'t>,
@@ -811,8 +824,13 @@ fn lex_slash<'t>(
                 );
                 return;
             }
-            if pa.len() == 2
-                && pb.len() == 2
+            // "09/09" is a date; "9/9" only after a word that introduces one ("on 9/9"),
+            // since "4/5 strength" and "2/2 cultures" are not.
+            let dated = matches!(
+                word_before(texts.lower, orig_range.start),
+                "on" | "since" | "until" | "by"
+            );
+            if (pa.len() == 2 && pb.len() == 2 || dated)
                 && (1.0..=12.0).contains(&v[0])
                 && (1.0..=31.0).contains(&v[1])
             {
@@ -989,7 +1007,7 @@ enum TokKind {
     /// "was", "is", "were"...: after a negated subject the predicate is not negated
     /// ("no pneumothorax was seen on the chest radiograph").
     Copula,
-    /// "on", "at", "in", "during": where or when a finding was looked for, which a
+    /// "on", "at", "in", "during", "after"...: where or when a finding was looked for, which a
     /// negation does not reach ("no perforation on CT" does not deny the CT).
     Place,
 }
@@ -1396,7 +1414,10 @@ impl Parser<'_, '_> {
         if entry.stop {
             if matches!(w, "is" | "was" | "were" | "are" | "been") {
                 self.emit(TokKind::Copula, start, end);
-            } else if matches!(w, "on" | "at" | "in" | "during") {
+            } else if matches!(
+                w,
+                "on" | "at" | "in" | "during" | "after" | "before" | "since" | "until"
+            ) {
                 self.emit(TokKind::Place, start, end);
             }
             return;
@@ -1502,10 +1523,11 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                     .iter()
                     .take_while(|t| !matches!(t.kind, TokKind::Sentence | TokKind::Soft))
                     .any(|t| t.kind == TokKind::ListOr);
-                if !list_follows {
-                    remaining = 0;
-                }
+                // Each item of a denied list gets the whole window ("No acute intracranial
+                // hemorrhage, mass effect or territorial infarct").
+                remaining = if list_follows { NEG_WINDOW } else { 0 };
             }
+            TokKind::ListOr if remaining > 0 => remaining = NEG_WINDOW,
             TokKind::Word { .. } if remaining > 0 => {
                 flags[i].neg = true;
                 remaining -= 1;
