@@ -840,3 +840,21 @@ fn word_forms_dates_and_abbreviations() {
         ],
     );
 }
+
+/// QBL and PVR are spelled out; "on either side" is bilateral; nursing her baby is
+/// breastfeeding; what a catheter drained is its output.
+#[test]
+fn obstetric_and_urology_shorthand() {
+    expect(
+        "Postpartum hemorrhage, QBL 1,450 mL. Breastfeeding well. Voiding trial failed (PVR 480 mL). Foley catheter placed with 1,050 mL output. Renal US: no hydronephrosis bilaterally.",
+        &[
+            ("Quantitative blood loss was 1,450 mL.", Supported),
+            ("Quantitative blood loss was 1,540 mL.", Contradicted),
+            ("She is nursing her baby.", Supported),
+            ("Post-void residual was 480 mL.", Supported),
+            ("Post-void residual was 840 mL.", Contradicted),
+            ("The Foley drained 1,050 mL.", Supported),
+            ("Ultrasound showed no hydronephrosis on either side.", Supported),
+        ],
+    );
+}

@@ -539,6 +539,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("cmp", "comprehensive metabolic panel"),
     ("cbc", "complete blood count"),
     ("ebl", "estimated blood loss"),
+    ("qbl", "quantitative blood loss"),
+    ("pvr", "post void residual"),
     ("lfts", "liver function tests"),
     ("rr", "respiratory rate"),
     ("bp", "blood pressure"),
@@ -1270,6 +1272,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("fractured", "fracture"),
     ("broken", "fracture"),
     ("broke", "fracture"),
+    // "the Foley drained 1,050 mL" is its output ("drain" alone is often a device).
+    ("drained", "output"),
     ("extracted", "removed"),
     ("extraction", "removed"),
     ("removal", "removed"),
@@ -1314,6 +1318,12 @@ const SYNONYMS: &[(&str, &str)] = &[
 const PHRASES: &[(&str, &str)] = &[
     // Before "T" (temperature) is read on its own.
     ("t bili", "total bilirubin"),
+    ("on either side", "bilaterally"),
+    ("on both sides", "bilaterally"),
+    ("nursing her baby", "breastfeeding"),
+    ("nursing the baby", "breastfeeding"),
+    ("breast feeding", "breastfeeding"),
+    ("breastfed", "breastfeeding"),
     ("d bili", "direct bilirubin"),
     ("shortness of breath", "dyspnea"),
     ("short of breath", "dyspnea"),
