@@ -858,3 +858,18 @@ fn obstetric_and_urology_shorthand() {
         ],
     );
 }
+
+/// "228/134 in the right arm" is a reading of the right arm (and "in the" is not inches);
+/// unvaccinated denies vaccination; SARS-CoV-2 and COVID-19 are one disease.
+#[test]
+fn readings_by_arm_and_vaccination() {
+    expect(
+        "52F unvaccinated, SARS-CoV-2 PCR positive. BP 228/134 in the right arm, 224/130 in the left arm.",
+        &[
+            ("BP was 228/134 in the right arm.", Supported),
+            ("BP was 228/134 in the left arm.", Contradicted),
+            ("She had not been vaccinated against COVID-19.", Supported),
+            ("She was vaccinated.", Contradicted),
+        ],
+    );
+}

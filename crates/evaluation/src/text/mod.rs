@@ -1202,6 +1202,9 @@ impl Parser<'_, '_> {
                             Some((Dim::Temperature, 1.0))
                         } else if matches!(t, "x" | "times") {
                             None
+                        } else if t == "in" && self.lexes.get(j + 1).is_some_and(|l| l.entry.stop) {
+                            // "228/134 in the right arm" is where, not inches.
+                            None
                         } else {
                             next.entry.unit
                         }
@@ -1416,7 +1419,7 @@ impl Parser<'_, '_> {
                 self.emit(TokKind::Copula, start, end);
             } else if matches!(
                 w,
-                "on" | "at" | "in" | "during" | "after" | "before" | "since" | "until"
+                "on" | "at" | "in" | "during" | "after" | "before" | "since" | "until" | "against"
             ) {
                 self.emit(TokKind::Place, start, end);
             }
@@ -1584,19 +1587,19 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
             }
             k += 1;
         }
-        if applied == 0 && i > 0 {
-            // "ABI 0.62 on the right, 0.91 on the left": a trailing side is the side of
-            // the value before it.
-            let before = toks[..i]
-                .iter()
-                .rposition(|t| !matches!(t.kind, TokKind::Place));
-            match before.map(|b| (b, toks[b].kind)) {
-                Some((b, TokKind::Word { anatomy: true, .. })) if b + 1 == i => {
-                    flags[b].side = Some(side);
-                }
-                Some((b, TokKind::Qty(q))) if !q.is_calendar() => flags[b].side = Some(side),
-                _ => {}
+        // "ABI 0.62 on the right, 0.91 on the left", "BP 228/134 in the right arm": a
+        // value followed by "on/in the" and a side was measured on that side.
+        let before = toks[..i]
+            .iter()
+            .rposition(|t| !matches!(t.kind, TokKind::Place));
+        match before.map(|b| (b, toks[b].kind)) {
+            Some((b, TokKind::Word { anatomy: true, .. })) if applied == 0 && b + 1 == i => {
+                flags[b].side = Some(side);
             }
+            Some((b, TokKind::Qty(q))) if !q.is_calendar() && (applied == 0 || b + 1 < i) => {
+                flags[b].side = Some(side);
+            }
+            _ => {}
         }
     }
     flags
