@@ -1913,9 +1913,13 @@ pub(crate) fn lexicon() -> &'static Lexicon {
 impl Lexicon {
     /// The entry of a lowercase word (an empty one for words no table knows).
     pub(crate) fn entry(&self, word: &str) -> &Entry {
-        self.entries
-            .get(word)
-            .unwrap_or_else(|| NO_ENTRY.get_or_init(Entry::default))
+        self.entries.get(word).unwrap_or_else(|| Self::no_entry())
+    }
+
+    /// The entry of a word the lexicon does not know (also of punctuation, which it never
+    /// lists).
+    pub(crate) fn no_entry() -> &'static Entry {
+        NO_ENTRY.get_or_init(Entry::default)
     }
 
     /// The expansion of a case-sensitive abbreviation ("PT", "K", "Na"). Every key starts

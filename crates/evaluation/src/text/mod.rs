@@ -525,14 +525,8 @@ fn lex_all<'t>(texts: &Texts<'t>, raws: &[Raw], lex: &'static Lexicon) -> Vec<Le
                 continue;
             }
         };
-        push_lex(
-            &mut out,
-            Cow::Borrowed(text),
-            text,
-            span,
-            lex.entry(text),
-            kind,
-        );
+        let entry = Lexicon::no_entry();
+        push_lex(&mut out, Cow::Borrowed(text), text, span, entry, kind);
     }
     out
 }
@@ -1026,6 +1020,8 @@ struct Parser<'a, 't> {
     vocab: &'a mut Vocab,
     out: Vec<Tok>,
     pending_non: bool,
+    /// The lexeme [`Parser::step`] is handling: every token it emits starts there.
+    cur: usize,
 }
 
 fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab) -> Vec<Tok> {
@@ -1035,6 +1031,7 @@ fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab) -> Vec<Tok
         vocab,
         out: Vec::with_capacity(lexes.len()),
         pending_non: false,
+        cur: 0,
     };
     let mut i = 0;
     while i < lexes.len() {
@@ -1066,9 +1063,13 @@ impl Parser<'_, '_> {
         });
     }
 
-    /// The word right before the lexeme that starts at `start`, read as a [`Lead`].
+    /// The word right before the piece that starts at `start` (the current lexeme's, or
+    /// an earlier lexeme's of the same piece), read as a [`Lead`].
     fn lead_before(&self, start: usize) -> Lead {
-        let at = self.lexes.partition_point(|l| l.start < start);
+        let mut at = self.cur.min(self.lexes.len());
+        while at > 0 && self.lexes[at - 1].start >= start {
+            at -= 1;
+        }
         match at.checked_sub(1).and_then(|p| self.text(p)) {
             Some("from") => Lead::From,
             Some("to") => Lead::To,
@@ -1089,6 +1090,7 @@ impl Parser<'_, '_> {
 
     /// Handles lexeme `i` (and any it absorbs); returns the next index.
     fn step(&mut self, i: usize) -> usize {
+        self.cur = i;
         let l = &self.lexes[i];
         match &l.kind {
             LexKind::Stop => {

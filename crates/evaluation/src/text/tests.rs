@@ -326,3 +326,15 @@ fn picograms_and_milli_international_units_are_units() {
     assert_eq!(q.len(), 2);
     assert!(q.iter().all(|q| matches!(q.dim, Dim::Compound(_))), "{q:?}");
 }
+
+/// Punctuation lexemes take the empty entry without a lookup, which is right only while
+/// the lexicon lists no punctuation.
+#[test]
+fn the_lexicon_lists_no_punctuation() {
+    let lex = lexicon();
+    for p in [
+        "\n", ";", ",", ":", "(", ")", "[", "]", "<", ">", "/", "=", ".", "!", "?",
+    ] {
+        assert!(lex.entries.get(p).is_none(), "{p:?} has an entry");
+    }
+}
