@@ -1134,6 +1134,9 @@ impl<'c, 'a> Checker<'c, 'a> {
 
         // Only compare polarity when the best sentence really is about this fact. Words
         // the cited sources never mention weigh half: they cannot be the contradicted part.
+        // A purpose the sources never mention weighs nothing: "Antibiotics were started for
+        // possible pneumonia" is about the antibiotics, which "Antibiotics were not
+        // started" denies.
         let best_items = self.corpus.sentence_items(best_at);
         let mut total = 0.0;
         let shared = best_cover;
@@ -1144,7 +1147,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if seen.insert(t) {
                     let w = self.corpus.word_weight(item);
                     let present = self.in_any_doc(t);
-                    total += if present { w } else { 0.5 * w };
+                    total += match (present, item.purpose) {
+                        (true, _) => w,
+                        (false, false) => 0.5 * w,
+                        (false, true) => 0.0,
+                    };
                     if present {
                         known += w;
                     }

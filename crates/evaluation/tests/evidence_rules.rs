@@ -873,3 +873,20 @@ fn readings_by_arm_and_vaccination() {
         ],
     );
 }
+
+/// A purpose the sources never mention does not hide a denial of what was done:
+/// "started for possible pneumonia" is about starting the antibiotics.
+#[test]
+fn a_purpose_does_not_hide_a_denial() {
+    expect(
+        "COVID-19 PCR positive. Antibiotics were not started because procalcitonin was 0.08 ng/mL. Serial FVC above 2.5 L; no ICU transfer or intubation was needed.",
+        &[
+            (
+                "Antibiotics were started for possible bacterial pneumonia.",
+                Contradicted,
+            ),
+            ("He required intubation for respiratory failure.", Contradicted),
+            ("No intubation was needed.", Supported),
+        ],
+    );
+}

@@ -159,6 +159,9 @@ pub(crate) struct Item {
     pub values_before: u32,
     /// For a quantity, the word that introduces it ("from 40 mg", "to 80 mg", "for 24 hours").
     pub lead: Lead,
+    /// A word of a purpose phrase ("started for possible bacterial pneumonia"): why
+    /// something was done, not what was done.
+    pub purpose: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -1012,6 +1015,8 @@ struct Tok {
     start: usize,
     end: usize,
     lead: Lead,
+    /// A word right after "for": the start of a purpose phrase.
+    after_for: bool,
 }
 
 struct Parser<'a, 't> {
@@ -1050,27 +1055,33 @@ impl Parser<'_, '_> {
     }
 
     fn emit(&mut self, kind: TokKind, start: usize, end: usize) {
-        let lead = if matches!(kind, TokKind::Qty(_)) {
-            self.lead_before(start)
-        } else {
-            Lead::None
+        let (lead, after_for) = match kind {
+            TokKind::Qty(_) => (self.lead_before(start), false),
+            TokKind::Word { .. } => (Lead::None, self.word_before(start) == Some("for")),
+            _ => (Lead::None, false),
         };
         self.out.push(Tok {
             kind,
             start,
             end,
             lead,
+            after_for,
         });
     }
 
-    /// The word right before the piece that starts at `start` (the current lexeme's, or
-    /// an earlier lexeme's of the same piece), read as a [`Lead`].
-    fn lead_before(&self, start: usize) -> Lead {
+    /// The lexeme right before the piece that starts at `start` (the current lexeme's, or
+    /// an earlier lexeme's of the same piece).
+    fn word_before(&self, start: usize) -> Option<&str> {
         let mut at = self.cur.min(self.lexes.len());
         while at > 0 && self.lexes[at - 1].start >= start {
             at -= 1;
         }
-        match at.checked_sub(1).and_then(|p| self.text(p)) {
+        at.checked_sub(1).and_then(|p| self.text(p))
+    }
+
+    /// [`Parser::word_before`] read as a [`Lead`].
+    fn lead_before(&self, start: usize) -> Lead {
+        match self.word_before(start) {
             Some("from") => Lead::From,
             Some("to") => Lead::To,
             Some("for" | "x" | "over") => Lead::For,
@@ -1668,6 +1679,9 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
     let mut sent_start: Option<usize> = None;
     let mut sent_end = 0usize;
     let mut pending: Option<Split> = None;
+    // Inside a purpose phrase: from a word after "for" to the end of its clause or
+    // predicate.
+    let mut purpose = false;
     let close = |a: &mut Analysis, from: usize, start: Option<usize>, end: usize| {
         if a.items.len() > from {
             if let Some(s) = start {
@@ -1680,6 +1694,11 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
         }
     };
     for (t, f) in toks.iter().zip(flags) {
+        match t.kind {
+            TokKind::Word { .. } => purpose |= t.after_for,
+            TokKind::Qty(_) | TokKind::Side(_) => {}
+            _ => purpose = false,
+        }
         let kind = match t.kind {
             TokKind::Word {
                 term,
@@ -1738,6 +1757,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             a.items.push(Item {
                 values_before,
                 lead: t.lead,
+                purpose: purpose && matches!(kind, Kind::Word(_)),
                 kind,
                 pos,
                 clause,
