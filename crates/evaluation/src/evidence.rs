@@ -1173,11 +1173,19 @@ impl<'c, 'a> Checker<'c, 'a> {
             let Kind::Word(t) = item.kind else {
                 continue;
             };
+            // A claim that states a word both ways ("SpO2 95% on room air": oxygen
+            // saturation, no oxygen) cannot be told apart from the sources by its polarity.
+            let both_ways = fact
+                .iter()
+                .any(|o| o.term() == Some(t) && o.neg != item.neg);
             // Negation: opposite polarity in the best sentence and the same polarity in
             // none of the aligned ones; or, for a content word, the cited sources only ever
             // state it with the opposite polarity ("No dislocation." vs "hip dislocation").
             let in_best: Vec<&Item> = best_items.iter().filter(|i| i.term() == Some(t)).collect();
-            if sentence_aligned && !in_best.is_empty() && in_best.iter().all(|i| i.neg != item.neg)
+            if sentence_aligned
+                && !both_ways
+                && !in_best.is_empty()
+                && in_best.iter().all(|i| i.neg != item.neg)
             {
                 let agrees = aligned.iter().any(|at| {
                     self.corpus
@@ -1190,7 +1198,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     negation = true;
                 }
             }
-            if docs_aligned && !item.light && !negation {
+            if docs_aligned && !item.light && !negation && !both_ways {
                 let (same, opposite) = self.polarity_in_docs(t, item.neg);
                 // A negation's scope may reach a modifier the sources negate in other
                 // words ("first negative blood culture" against "first negative culture"

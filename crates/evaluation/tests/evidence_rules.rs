@@ -890,3 +890,21 @@ fn a_purpose_does_not_hide_a_denial() {
         ],
     );
 }
+
+/// Room air is breathing without supplemental oxygen: "weaned to room air" says the
+/// patient no longer needed oxygen, and contradicts "discharged on 2 L of oxygen".
+#[test]
+fn room_air_is_no_supplemental_oxygen() {
+    expect(
+        "SpO2 88% RA on arrival; 2 L NC thereafter. Weaned to room air on hospital day 6. Discharged on room air.",
+        &[
+            (
+                "She no longer needed supplemental oxygen by hospital day 6.",
+                Supported,
+            ),
+            ("He went home without supplemental oxygen.", Supported),
+            ("He was discharged on supplemental oxygen.", Contradicted),
+            ("SpO2 was 88% on room air on arrival.", Supported),
+        ],
+    );
+}

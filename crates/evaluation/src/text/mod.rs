@@ -1256,11 +1256,7 @@ impl Parser<'_, '_> {
                 "" => {}
                 "\u{1}NEGPRE" => self.emit(TokKind::NegPre, start, end),
                 "\u{1}NEGPOST" => self.emit(TokKind::NegPost, start, end),
-                words => {
-                    for w in words.split(' ') {
-                        self.plain_word(w, self.lex.entry(w), start, end, false);
-                    }
-                }
+                words => self.expand(words, start, end, false),
             }
             return i + len;
         }
@@ -1336,16 +1332,8 @@ impl Parser<'_, '_> {
 
         // Case-sensitive abbreviations, then the lowercase tables.
         let expansion = self.lex.case_abbr(l.orig).or(entry.abbr);
-        if let Some(exp) = expansion {
-            for w in exp.split(' ') {
-                self.plain_word(w, self.lex.entry(w), start, end, true);
-            }
-            return i + 1;
-        }
-        if let Some(generic) = entry.brand {
-            for w in generic.split(' ') {
-                self.plain_word(w, self.lex.entry(w), start, end, true);
-            }
+        if let Some(exp) = expansion.or(entry.brand) {
+            self.expand(exp, start, end, true);
             return i + 1;
         }
         // Before a content word these cues negate what follows ("absent pulses",
@@ -1368,6 +1356,18 @@ impl Parser<'_, '_> {
         }
         self.plain_word(text, entry, start, end, false);
         i + 1
+    }
+
+    /// The words of an expansion or a phrase's replacement; "non" negates the next word
+    /// alone ("room air" is "non oxygen").
+    fn expand(&mut self, words: &'static str, start: usize, end: usize, expanded: bool) {
+        for w in words.split(' ') {
+            if w == "non" {
+                self.pending_non = true;
+            } else {
+                self.plain_word(w, self.lex.entry(w), start, end, expanded);
+            }
+        }
     }
 
     fn phrase_at(&self, i: usize) -> Option<(usize, &'static str)> {
@@ -1432,7 +1432,15 @@ impl Parser<'_, '_> {
                 self.emit(TokKind::Copula, start, end);
             } else if matches!(
                 w,
-                "on" | "at" | "in" | "during" | "after" | "before" | "since" | "until" | "against"
+                "on" | "at"
+                    | "in"
+                    | "by"
+                    | "during"
+                    | "after"
+                    | "before"
+                    | "since"
+                    | "until"
+                    | "against"
             ) {
                 self.emit(TokKind::Place, start, end);
             }
