@@ -1182,8 +1182,21 @@ impl<'c, 'a> Checker<'c, 'a> {
             // none of the aligned ones; or, for a content word, the cited sources only ever
             // state it with the opposite polarity ("No dislocation." vs "hip dislocation").
             let in_best: Vec<&Item> = best_items.iter().filter(|i| i.term() == Some(t)).collect();
+            // "No renal artery stenosis" against "Renal artery duplex negative for
+            // stenosis": the negation is the head noun's, which the sentence denies too; the
+            // words before it in the same run only say which stenosis.
+            let head_agrees = item.neg
+                && fact.iter().any(|o| {
+                    o.neg
+                        && o.run == item.run
+                        && o.pos > item.pos
+                        && o.term().is_some_and(|u| {
+                            u != t && best_items.iter().any(|i| i.term() == Some(u) && i.neg)
+                        })
+                });
             if sentence_aligned
                 && !both_ways
+                && !head_agrees
                 && !in_best.is_empty()
                 && in_best.iter().all(|i| i.neg != item.neg)
             {

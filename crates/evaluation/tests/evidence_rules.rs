@@ -908,3 +908,19 @@ fn room_air_is_no_supplemental_oxygen() {
         ],
     );
 }
+
+/// A denied noun phrase's modifiers are not denied on their own: "No renal artery
+/// stenosis" agrees with "Renal artery duplex negative for stenosis". Items of a denied
+/// list still are: "no fever or chills" is contradicted by a fever.
+#[test]
+fn a_denied_head_noun_carries_its_modifiers() {
+    expect(
+        "Renal artery duplex negative for stenosis. Febrile to 38.6 C, no chills. Troponin T 0.02 ng/mL.",
+        &[
+            ("No renal artery stenosis on duplex.", Supported),
+            ("Renal artery duplex showed stenosis.", Contradicted),
+            ("No fever or chills.", Contradicted),
+            ("Troponin T was 0.02 ng/mL.", Supported),
+        ],
+    );
+}

@@ -1409,6 +1409,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("on room air", "non oxygen"),
     ("room air", "non oxygen"),
     ("supplemental oxygen", "oxygen"),
+    // Not a temperature.
+    ("troponin t", "troponin"),
+    ("troponin i", "troponin"),
     ("went home", "discharged"),
     ("sent home", "discharged"),
     ("supplemental o2", "oxygen"),

@@ -148,6 +148,10 @@ pub(crate) struct Item {
     pub clause: u32,
     /// Ordinal of the sentence within the text.
     pub sent: u32,
+    /// Ordinal of the run of words it belongs to (any token but a word or a side ends a
+    /// run): "renal artery stenosis" of "no renal artery stenosis on duplex" is one run,
+    /// "fever" and "chills" of "no fever or chills" are two.
+    pub run: u32,
     pub neg: bool,
     pub side: Option<Side>,
     pub drug: bool,
@@ -1690,6 +1694,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
     // Inside a purpose phrase: from a word after "for" to the end of its clause or
     // predicate.
     let mut purpose = false;
+    let mut run = 0u32;
     let close = |a: &mut Analysis, from: usize, start: Option<usize>, end: usize| {
         if a.items.len() > from {
             if let Some(s) = start {
@@ -1706,6 +1711,9 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             TokKind::Word { .. } => purpose |= t.after_for,
             TokKind::Qty(_) | TokKind::Side(_) => {}
             _ => purpose = false,
+        }
+        if !matches!(t.kind, TokKind::Word { .. } | TokKind::Side(_)) {
+            run += 1;
         }
         let kind = match t.kind {
             TokKind::Word {
@@ -1770,6 +1778,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 pos,
                 clause,
                 sent: a.sentences.len() as u32,
+                run,
                 neg: f.neg,
                 side: f.side,
                 drug,
