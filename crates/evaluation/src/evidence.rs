@@ -2,7 +2,7 @@
 //! no_citation, citation_not_found, contradicted, supported, partially_supported, unsupported.
 
 use crate::text::quantity::{Dim, Quantity, Shape};
-use crate::text::{analyze, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
+use crate::text::{analyze, analyze_source, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
@@ -125,7 +125,7 @@ impl<'a> Corpus<'a> {
         let mut counted_in: Vec<u32> = Vec::new();
         let mut total_len = 0usize;
         for s in self.sources {
-            let body = analyze(&s.content, &mut self.vocab);
+            let body = analyze_source(&s.content, &mut self.vocab);
             let title = analyze(&s.title, &mut self.vocab);
             for sent in &body.sentences {
                 self.sentence_count += 1;

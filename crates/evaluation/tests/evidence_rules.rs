@@ -924,3 +924,21 @@ fn a_denied_head_noun_carries_its_modifiers() {
         ],
     );
 }
+
+/// A source naming an antibiotic speaks of antibiotics; a claim naming one antibiotic
+/// still needs that one.
+#[test]
+fn a_named_antibiotic_is_an_antibiotic() {
+    expect(
+        "Treated with ceftriaxone 2 g IV daily, transitioned to oral cefpodoxime 200 mg BID to complete 14 days total. Afebrile since 11/16.",
+        &[
+            (
+                "Antibiotics will be continued for two weeks in total.",
+                Supported,
+            ),
+            ("No antibiotics were given.", Contradicted),
+            ("Treated with vancomycin.", Unsupported),
+            ("Cefpodoxime 200 mg twice daily.", Supported),
+        ],
+    );
+}

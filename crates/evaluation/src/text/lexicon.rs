@@ -1943,6 +1943,42 @@ impl Lexicon {
     }
 }
 
+/// Whether a lowercase generic name is an antibacterial drug (by its stem, or named).
+pub(crate) fn antibiotic(word: &str) -> bool {
+    const SUFFIXES: &[&str] = &["cillin", "penem", "floxacin", "cycline", "mycin", "micin"];
+    const NAMED: &[&str] = &[
+        "metronidazole",
+        "linezolid",
+        "tedizolid",
+        "aztreonam",
+        "nitrofurantoin",
+        "trimethoprim",
+        "sulfamethoxazole",
+        "rifampin",
+        "rifaximin",
+        "colistin",
+        "polymyxin",
+        "dalbavancin",
+        "oritavancin",
+        "telavancin",
+        "tazobactam",
+        "sulbactam",
+        "avibactam",
+        "clavulanate",
+    ];
+    // Anticancer drugs of the same stems.
+    const NOT: &[&str] = &["mitomycin", "bleomycin", "dactinomycin", "plicamycin"];
+    if word.len() < 6 || NOT.contains(&word) {
+        return false;
+    }
+    // "cephalexin", not "cephalic".
+    let ceph = word.starts_with("ceph") && (word.ends_with("in") || word.ends_with("ine"));
+    word.starts_with("cef")
+        || ceph
+        || SUFFIXES.iter().any(|s| word.ends_with(s))
+        || NAMED.contains(&word)
+}
+
 /// Shaped like a generic drug name (a known stem suffix or prefix).
 pub(crate) fn drug_shaped(word: &str) -> bool {
     // The suffixes grouped by last byte, so a word is compared only with those that can

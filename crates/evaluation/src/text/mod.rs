@@ -5,7 +5,7 @@ pub(crate) mod lexicon;
 pub(crate) mod quantity;
 
 use hashbrown::HashTable;
-use lexicon::{drug_shaped, lexicon, Entry, Lexicon};
+use lexicon::{antibiotic, drug_shaped, lexicon, Entry, Lexicon};
 use quantity::{Dim, Quantity, Shape};
 use std::borrow::Cow;
 use std::hash::BuildHasher;
@@ -39,6 +39,7 @@ struct WordInfo {
     light: bool,
     when: bool,
     anatomy: bool,
+    antibiotic: bool,
 }
 
 impl Vocab {
@@ -110,6 +111,7 @@ impl Vocab {
             light: entry.light || target.light,
             when: entry.when || target.when,
             anatomy: entry.anatomy,
+            antibiotic: antibiotic(base),
         };
         Self::intern(&mut self.words, &mut self.arena, &self.hasher, base, |_| {
             info
@@ -223,6 +225,18 @@ pub(crate) struct Analysis {
 
 /// Analyses one text. Deterministic and total: any input gives some analysis.
 pub(crate) fn analyze(text: &str, vocab: &mut Vocab) -> Analysis {
+    analyze_with(text, vocab, false)
+}
+
+/// [`analyze`] for a source document: each sentence naming an antibiotic also holds the
+/// class word, so "antibiotics will continue for two weeks" finds "cefpodoxime ... to
+/// complete 14 days". Claims are analysed without it: a claim naming one drug must not
+/// meet another drug through their class.
+pub(crate) fn analyze_source(text: &str, vocab: &mut Vocab) -> Analysis {
+    analyze_with(text, vocab, true)
+}
+
+fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let lex = lexicon();
     // One lowercase copy of the whole text (ASCII case only, so offsets stay the same)
     // lets every lexeme borrow its lowercase form instead of allocating it.
@@ -237,7 +251,7 @@ pub(crate) fn analyze(text: &str, vocab: &mut Vocab) -> Analysis {
     };
     let raws = scan(text);
     let lexes = lex_all(&texts, &raws, lex);
-    let toks = parse(&lexes, lex, vocab);
+    let toks = parse(&lexes, lex, vocab, classes);
     let flags = scope(&toks, &lower);
     build(&toks, &flags)
 }
@@ -990,6 +1004,8 @@ enum TokKind {
         when: bool,
         anatomy: bool,
         morph_neg: bool,
+        /// The class word of a drug, for sources ("antibiotic" for "ceftriaxone").
+        class: Option<Term>,
     },
     Qty(Quantity),
     Side(Side),
@@ -1031,9 +1047,11 @@ struct Parser<'a, 't> {
     pending_non: bool,
     /// The lexeme [`Parser::step`] is handling: every token it emits starts there.
     cur: usize,
+    /// Whether drug words carry their class (see [`analyze_source`]).
+    classes: bool,
 }
 
-fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab) -> Vec<Tok> {
+fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab, classes: bool) -> Vec<Tok> {
     let mut p = Parser {
         lexes,
         lex,
@@ -1041,6 +1059,7 @@ fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab) -> Vec<Tok
         out: Vec::with_capacity(lexes.len()),
         pending_non: false,
         cur: 0,
+        classes,
     };
     let mut i = 0;
     while i < lexes.len() {
@@ -1464,7 +1483,12 @@ impl Parser<'_, '_> {
             light,
             when,
             anatomy,
+            antibiotic,
         } = self.vocab.word(base, base_entry, lex);
+        let class = (self.classes && antibiotic).then(|| {
+            const CLASS: &str = "antibiotic";
+            self.vocab.word(CLASS, lex.entry(CLASS), lex).term
+        });
         self.emit(
             TokKind::Word {
                 term,
@@ -1473,6 +1497,7 @@ impl Parser<'_, '_> {
                 when,
                 anatomy,
                 morph_neg,
+                class,
             },
             start,
             end,
@@ -1695,7 +1720,21 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
     // predicate.
     let mut purpose = false;
     let mut run = 0u32;
-    let close = |a: &mut Analysis, from: usize, start: Option<usize>, end: usize| {
+    // Class words of the sentence's drugs, added at its end so the items' neighbourhoods
+    // stay as written.
+    let mut classes: Vec<Item> = Vec::new();
+    let close = |a: &mut Analysis,
+                 classes: &mut Vec<Item>,
+                 from: usize,
+                 start: Option<usize>,
+                 end: usize| {
+        for mut c in classes.drain(..) {
+            let prev = a.items.last().copied().unwrap_or(c);
+            c.pos = a.items.len() as u32;
+            c.values_before = prev.values_before
+                + u32::from(matches!(prev.kind, Kind::Qty(q) if q.dim != Dim::Frequency));
+            a.items.push(c);
+        }
         if a.items.len() > from {
             if let Some(s) = start {
                 a.sentences.push(Sentence {
@@ -1725,7 +1764,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             } => Some((Kind::Word(term), drug, light, when)),
             TokKind::Qty(q) => Some((Kind::Qty(q), false, false, false)),
             TokKind::Sentence => {
-                close(&mut a, sent_start_item, sent_start, sent_end);
+                close(&mut a, &mut classes, sent_start_item, sent_start, sent_end);
                 sent_start_item = a.items.len();
                 sent_start = None;
                 clause += 1;
@@ -1785,9 +1824,26 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 light,
                 when,
             });
+            if let TokKind::Word {
+                class: Some(class), ..
+            } = t.kind
+            {
+                let item = a.items[a.items.len() - 1];
+                if !classes
+                    .iter()
+                    .any(|c| c.term() == Some(class) && c.neg == item.neg)
+                {
+                    classes.push(Item {
+                        kind: Kind::Word(class),
+                        drug: false,
+                        purpose: false,
+                        ..item
+                    });
+                }
+            }
         }
     }
-    close(&mut a, sent_start_item, sent_start, sent_end);
+    close(&mut a, &mut classes, sent_start_item, sent_start, sent_end);
     a
 }
 
@@ -1888,7 +1944,7 @@ mod phase_timing {
                 let lexes = lex_all(&texts, &raws, lex);
                 acc[1] += t.elapsed();
                 let t = std::time::Instant::now();
-                let toks = parse(&lexes, lex, &mut v);
+                let toks = parse(&lexes, lex, &mut v, true);
                 acc[2] += t.elapsed();
                 let t = std::time::Instant::now();
                 let flags = scope(&toks, &lower);
