@@ -942,3 +942,15 @@ fn a_named_antibiotic_is_an_antibiotic() {
         ],
     );
 }
+
+/// A rate written with a slash and no number of its own still says its words.
+#[test]
+fn a_rate_of_time_units_keeps_its_words() {
+    expect(
+        "Migraine without aura, 6 headache days/month. Topiramate 25 mg nightly.",
+        &[
+            ("She has 6 headache days per month.", Supported),
+            ("She has 8 headache days per month.", Contradicted),
+        ],
+    );
+}

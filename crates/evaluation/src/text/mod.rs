@@ -1147,7 +1147,20 @@ impl Parser<'_, '_> {
                 self.quantity_unit(i, i + 1, q, start, end)
             }
             LexKind::Num(n) => self.number(i, *n),
-            LexKind::Unit(..) => i + 1,
+            LexKind::Unit(..) => {
+                // A rate of time units with no number before it ("6 headache days/month")
+                // still names its words.
+                let lexes = self.lexes;
+                let l = &lexes[i];
+                let parts = || l.text.split('/');
+                let timed = |p: &str| matches!(self.lex.units.get(p), Some((Dim::Time, _)));
+                if l.text.contains('/') && parts().all(timed) {
+                    for p in parts() {
+                        self.plain_word(p, self.lex.entry(p), l.start, l.end, false);
+                    }
+                }
+                i + 1
+            }
             LexKind::Word => self.word(i),
         }
     }
