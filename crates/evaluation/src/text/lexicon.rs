@@ -1280,6 +1280,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("fractured", "fracture"),
     ("broken", "fracture"),
     ("broke", "fracture"),
+    ("postponed", "delayed"),
+    ("postpone", "delayed"),
+    ("deferred", "delayed"),
     // "the Foley drained 1,050 mL" is its output ("drain" alone is often a device).
     ("drained", "output"),
     ("extracted", "removed"),
