@@ -626,7 +626,10 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// Whether the cited sources state `t` with polarity `neg` (first) and with the
     /// opposite one (second).
-    fn polarity_in_docs(&self, t: Term, neg: bool) -> (bool, bool) {
+    /// Whether the cited sources state `t` with the polarity `neg` (same) and with the other
+    /// one (opposite). A denial limited to a time ("no active bleeding") is not the
+    /// opposite of a plain statement ("the bleeding came from a diverticulum").
+    fn polarity_in_docs(&self, t: Term, neg: bool, narrowed: bool) -> (bool, bool) {
         let mut same = false;
         let mut opposite = false;
         for at in &self.sentences {
@@ -634,7 +637,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if i.term() == Some(t) {
                     if i.neg == neg {
                         same = true;
-                    } else {
+                    } else if !i.narrowed || narrowed {
                         opposite = true;
                     }
                 }
@@ -1212,7 +1215,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
             }
             if docs_aligned && !item.light && !negation && !both_ways {
-                let (same, opposite) = self.polarity_in_docs(t, item.neg);
+                let (same, opposite) = self.polarity_in_docs(t, item.neg, item.narrowed);
                 // A negation's scope may reach a modifier the sources negate in other
                 // words ("first negative blood culture" against "first negative culture"
                 // and "2/2 blood cultures"): when another negated word of the same clause
@@ -1221,8 +1224,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                     && fact.iter().any(|o| {
                         o.neg
                             && o.clause == item.clause
-                            && o.term()
-                                .is_some_and(|u| u != t && self.polarity_in_docs(u, true).0)
+                            && o.term().is_some_and(|u| {
+                                u != t && self.polarity_in_docs(u, true, o.narrowed).0
+                            })
                     });
                 if opposite && !same && !scope_agrees {
                     negation = true;

@@ -954,3 +954,22 @@ fn a_rate_of_time_units_keeps_its_words() {
         ],
     );
 }
+
+/// A denial limited to a time ("no active bleeding at the end of the procedure") does not
+/// deny that the bleeding happened; it still contradicts the same limited statement.
+#[test]
+fn a_denial_limited_to_a_time() {
+    expect(
+        "DISCHARGE SUMMARY. 70 y/o M on clopidogrel after a 2024 stent admitted 01/20/2026 with hematochezia. Hgb 8.1 g/dL (baseline 13). Transfused 1 unit PRBC. Colonoscopy 01/21: diverticulosis of the sigmoid and descending colon with a visible vessel in a sigmoid diverticulum, treated with 2 hemoclips; no active bleeding at the end of the procedure. No polyps. Clopidogrel held for 5 days, resumed 01/26 after discussion with cardiology. Hgb stable at 9.4 g/dL for 48 hours. High-fiber diet recommended.",
+        &[
+            (
+                "The bleeding came from a diverticulum in the sigmoid colon.",
+                Supported,
+            ),
+            (
+                "There was active bleeding at the end of the procedure.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -168,6 +168,9 @@ pub(crate) struct Item {
     /// A word of a purpose phrase ("started for possible bacterial pneumonia"): why
     /// something was done, not what was done.
     pub purpose: bool,
+    /// Follows a word that limits it to a time ("active bleeding", "new infarct",
+    /// "further episodes"): denying it denies only that part.
+    pub narrowed: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -1037,6 +1040,8 @@ struct Tok {
     lead: Lead,
     /// A word right after "for": the start of a purpose phrase.
     after_for: bool,
+    /// See [`Item::narrowed`].
+    narrowed: bool,
 }
 
 struct Parser<'a, 't> {
@@ -1078,17 +1083,36 @@ impl Parser<'_, '_> {
     }
 
     fn emit(&mut self, kind: TokKind, start: usize, end: usize) {
-        let (lead, after_for) = match kind {
-            TokKind::Qty(_) => (self.lead_before(start), false),
-            TokKind::Word { .. } => (Lead::None, self.word_before(start) == Some("for")),
-            _ => (Lead::None, false),
-        };
+        let (mut lead, mut after_for, mut narrowed) = (Lead::None, false, false);
+        match kind {
+            TokKind::Qty(_) => lead = self.lead_before(start),
+            TokKind::Word { .. } => {
+                let before = self.word_before(start);
+                after_for = before == Some("for");
+                narrowed = matches!(
+                    before,
+                    Some(
+                        "active"
+                            | "further"
+                            | "new"
+                            | "recurrent"
+                            | "ongoing"
+                            | "residual"
+                            | "additional"
+                            | "persistent"
+                            | "current"
+                    )
+                );
+            }
+            _ => {}
+        }
         self.out.push(Tok {
             kind,
             start,
             end,
             lead,
             after_for,
+            narrowed,
         });
     }
 
@@ -1826,6 +1850,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 values_before,
                 lead: t.lead,
                 purpose: purpose && matches!(kind, Kind::Word(_)),
+                narrowed: t.narrowed,
                 kind,
                 pos,
                 clause,
