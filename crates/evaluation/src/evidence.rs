@@ -804,6 +804,29 @@ impl<'c, 'a> Checker<'c, 'a> {
             .filter_map(|it| it.qty().copied())
             .filter(|o| !o.is_calendar())
             .collect();
+        // The claim sentence's dates: a source sentence dated otherwise speaks of another
+        // day ("On 12/06, Na was 147" against "Chemistry 12/06: Na 147 ..." and "Chemistry
+        // 12/10: Na 140 ...").
+        // Its own clause's dates if it has any ("K peaked at 5.3 on 11/03 and was 4.3 on
+        // November 5").
+        let dates_where = |same: &dyn Fn(&Item) -> bool| -> Vec<Quantity> {
+            claim_items
+                .iter()
+                .filter(|it| same(it))
+                .filter_map(|it| it.qty().copied())
+                .filter(Quantity::is_calendar)
+                .collect()
+        };
+        let claim_dates: Vec<Quantity> = if q.is_calendar() {
+            Vec::new()
+        } else {
+            let own = dates_where(&|it: &Item| it.sent == item.sent && it.clause == item.clause);
+            if own.is_empty() {
+                dates_where(&|it: &Item| it.sent == item.sent)
+            } else {
+                own
+            }
+        };
         let mut cands: Vec<Cand> = Vec::new();
         for &at in &self.sentences {
             let Some(doc) = self.doc(at.0) else {
@@ -813,6 +836,40 @@ impl<'c, 'a> Checker<'c, 'a> {
                 continue;
             };
             let items = self.corpus.sentence_items(at);
+            // The claim's other values stated in the same source sentence tell which of
+            // several readings it means ("six hours after dialysis" for "(6 h post-HD):
+            // lithium 1.8", not "(post-HD): lithium 1.4").
+            let holds_others = !claim_values.is_empty()
+                && claim_values.iter().all(|o| {
+                    items
+                        .iter()
+                        .filter_map(Item::qty)
+                        .any(|v| o.comparable(v) && o.matches(v))
+                });
+            let dated = |sim: f64, value: &Quantity| -> f64 {
+                // (A source value equal to one of those others is their evidence instead.)
+                let other = claim_values
+                    .iter()
+                    .any(|o| o.comparable(value) && o.matches(value));
+                let sim = if holds_others && !other {
+                    (sim + 0.1).min(1.0)
+                } else {
+                    sim
+                };
+                let mut dates = items
+                    .iter()
+                    .filter_map(Item::qty)
+                    .filter(|d| d.is_calendar())
+                    .peekable();
+                if claim_dates.is_empty() || dates.peek().is_none() {
+                    return sim;
+                }
+                if dates.any(|d| claim_dates.iter().any(|c| c.dim == d.dim && c.matches(d))) {
+                    (sim + 0.15).min(1.0)
+                } else {
+                    sim * 0.7
+                }
+            };
             // Weighted share of the claim's context found at least as close to the source
             // value at `k`: identical surroundings give 1.
             let context_sim = |k: usize| -> f64 {
@@ -895,6 +952,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     sim
                 };
+                let sim = dated(sim, &sq);
                 // "increased to 40 mg" is not "increased from 40 mg to 80 mg": the start of a
                 // change is the value of an earlier time. It is evidence only for a claim
                 // value that is also a start or names no time ("NIHSS 7 on arrival"), and
@@ -1259,6 +1317,22 @@ impl<'c, 'a> Checker<'c, 'a> {
                             note(*s);
                         }
                     }
+                }
+                // Not in the aligned sentences: a word the cited sources state only with
+                // the other side ("Approach: left transgluteal" against "placed via a right
+                // transgluteal approach").
+                if !same && !other && docs_aligned {
+                    let mut seen = false;
+                    let mut only_other = true;
+                    for at in &self.sentences {
+                        for i in self.corpus.sentence_items(*at) {
+                            if i.term() == Some(t) {
+                                seen = true;
+                                only_other &= i.side.is_some_and(|s| conflicts(side, s));
+                            }
+                        }
+                    }
+                    other = seen && only_other;
                 }
                 if other && !same {
                     laterality = true;

@@ -973,3 +973,65 @@ fn a_denial_limited_to_a_time() {
         ],
     );
 }
+
+/// A side the cited source gives only in another sentence than the one the claim aligns
+/// with still contradicts: every mention of the word has the other side.
+#[test]
+fn a_word_stated_only_on_the_other_side() {
+    expect(
+        "Incidental healed R inferior pubic ramus fracture on planning CT.\nApproach: left transgluteal.\nA 10 Fr locking pigtail catheter was placed into the collection.",
+        &[
+            (
+                "The 10 Fr pigtail drain was placed via a right transgluteal approach.",
+                Contradicted,
+            ),
+            (
+                "The 10 Fr pigtail drain was placed via a left transgluteal approach.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// A lab panel's date and the claim's other values tell which reading a claim means; an
+/// electrolyte followed by a concentration is a lab test, not a drug owning the values.
+#[test]
+fn a_date_or_a_second_value_chooses_the_reading() {
+    let trend = "LITHIUM LEVEL TREND.\n12/06/2026 14:20 (ED): lithium 3.1 mmol/L (critical).\n12/06/2026 22:30 (post-HD): lithium 1.4 mmol/L.\n12/07/2026 04:30 (6 h post-HD): lithium 1.8 mmol/L.\nChemistry 12/06: Na 147 mmol/L, K 3.4 mmol/L, HCO3 19 mmol/L, BUN 48 mg/dL, Cr 2.2 mg/dL.\nChemistry 12/10: Na 140 mmol/L, K 4.0 mmol/L, BUN 18 mg/dL, Cr 1.3 mg/dL.";
+    expect(
+        trend,
+        &[
+            (
+                "On 12/06, Na was 147 mmol/L, BUN 48 mg/dL and Cr 2.2 mg/dL.",
+                Supported,
+            ),
+            (
+                "On 12/06, Na was 140 mmol/L, BUN 48 mg/dL and Cr 2.2 mg/dL.",
+                Contradicted,
+            ),
+            (
+                "Lithium rebounded to 1.8 mmol/L six hours after dialysis.",
+                Supported,
+            ),
+            (
+                "Lithium rebounded to 1.4 mmol/L six hours after dialysis.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// Radiology's words for free air.
+#[test]
+fn free_air_and_pneumoperitoneum() {
+    expect(
+        "CT ABDOMEN AND PELVIS. FINDINGS: No pneumoperitoneum. No bowel obstruction. No portal venous gas.",
+        &[
+            (
+                "CT showed no free intraperitoneal air and no bowel obstruction.",
+                Supported,
+            ),
+            ("CT showed free air.", Contradicted),
+        ],
+    );
+}

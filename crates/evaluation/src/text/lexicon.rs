@@ -1280,9 +1280,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("fractured", "fracture"),
     ("broken", "fracture"),
     ("broke", "fracture"),
-    ("postponed", "delayed"),
     ("postpone", "delayed"),
-    ("deferred", "delayed"),
+    ("hemodialysis", "dialysis"),
     // "the Foley drained 1,050 mL" is its output ("drain" alone is often a device).
     ("drained", "output"),
     ("extracted", "removed"),
@@ -1416,6 +1415,12 @@ const PHRASES: &[(&str, &str)] = &[
     ("troponin t", "troponin"),
     ("troponin i", "troponin"),
     ("went home", "discharged"),
+    // "HD 3" is a hospital day, "post-HD" a dialysis.
+    ("post hd", "after dialysis"),
+    ("pre hd", "before dialysis"),
+    ("free intraperitoneal air", "free air"),
+    ("intraperitoneal free air", "free air"),
+    ("pneumoperitoneum", "free air"),
     ("sent home", "discharged"),
     ("supplemental o2", "oxygen"),
     ("no longer", "\u{1}NEGPRE"),
@@ -1945,6 +1950,19 @@ impl Lexicon {
         self.case_abbr.get(orig).copied()
     }
 }
+
+/// Electrolytes: drugs as supplements ("potassium chloride 20 mEq"), lab tests as
+/// concentrations ("potassium 3.4 mmol/L").
+pub(crate) const ELECTROLYTES: &[&str] = &[
+    "sodium",
+    "potassium",
+    "magnesium",
+    "calcium",
+    "phosphate",
+    "phosphorus",
+    "chloride",
+    "bicarbonate",
+];
 
 /// Whether a lowercase generic name is an antibacterial drug (by its stem, or named).
 pub(crate) fn antibiotic(word: &str) -> bool {

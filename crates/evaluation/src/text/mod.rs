@@ -1054,6 +1054,8 @@ struct Parser<'a, 't> {
     cur: usize,
     /// Whether drug words carry their class (see [`analyze_source`]).
     classes: bool,
+    /// The words being emitted name a lab test, not a drug.
+    lab: bool,
 }
 
 fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab, classes: bool) -> Vec<Tok> {
@@ -1065,6 +1067,7 @@ fn parse(lexes: &[Lex<'_>], lex: &'static Lexicon, vocab: &mut Vocab, classes: b
         pending_non: false,
         cur: 0,
         classes,
+        lab: false,
     };
     let mut i = 0;
     while i < lexes.len() {
@@ -1390,9 +1393,16 @@ impl Parser<'_, '_> {
             return i + 1;
         }
 
-        // Case-sensitive abbreviations, then the lowercase tables.
-        let expansion = self.lex.case_abbr(l.orig).or(entry.abbr);
-        if let Some(exp) = expansion.or(entry.brand) {
+        // Case-sensitive abbreviations, then the lowercase tables. The case-sensitive ones
+        // are lab and clinical shorthand ("K 3.4", "Na 147"): never a drug a value belongs
+        // to.
+        if let Some(exp) = self.lex.case_abbr(l.orig) {
+            self.lab = true;
+            self.expand(exp, start, end, true);
+            self.lab = false;
+            return i + 1;
+        }
+        if let Some(exp) = entry.abbr.or(entry.brand) {
             self.expand(exp, start, end, true);
             return i + 1;
         }
@@ -1428,6 +1438,18 @@ impl Parser<'_, '_> {
                 self.plain_word(w, self.lex.entry(w), start, end, expanded);
             }
         }
+    }
+
+    /// Whether the current lexeme is followed by a number and a unit per volume ("147
+    /// mmol/L", "3.4 mEq/L").
+    fn concentration_follows(&self) -> bool {
+        let (Some(n), Some(u)) = (self.lexes.get(self.cur + 1), self.lexes.get(self.cur + 2))
+        else {
+            return false;
+        };
+        matches!(n.kind, LexKind::Num(_))
+            && matches!(u.kind, LexKind::Unit(..))
+            && (u.text.ends_with("/l") || u.text.ends_with("/dl"))
     }
 
     fn phrase_at(&self, i: usize) -> Option<(usize, &'static str)> {
@@ -1522,6 +1544,10 @@ impl Parser<'_, '_> {
             anatomy,
             antibiotic,
         } = self.vocab.word(base, base_entry, lex);
+        // "Sodium 147 mmol/L" is a lab value: an electrolyte followed by a concentration.
+        let drug = drug
+            && !self.lab
+            && !(lexicon::ELECTROLYTES.contains(&base) && self.concentration_follows());
         let class = (self.classes && antibiotic).then(|| {
             const CLASS: &str = "antibiotic";
             self.vocab.word(CLASS, lex.entry(CLASS), lex).term
