@@ -125,7 +125,8 @@ impl<'a> Corpus<'a> {
         let mut counted_in: Vec<u32> = Vec::new();
         let mut total_len = 0usize;
         for s in self.sources {
-            let body = analyze_source(&s.content, &mut self.vocab);
+            let mut body = analyze_source(&s.content, &mut self.vocab);
+            infer_years(&mut body, s.authored_at);
             let title = analyze(&s.title, &mut self.vocab);
             for sent in &body.sentences {
                 self.sentence_count += 1;
@@ -1118,10 +1119,14 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "raising hemoglobin from 7.2 to 8.4" reads as a range, but it may be a change
         // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4").
         if q.shape == Shape::Range {
+            // (Each end given as a value of its own: "7-8 weeks" is not inside "6-8 weeks".)
             let found = |e: Quantity| {
-                cands
-                    .iter()
-                    .any(|c| c.sim >= PAIRED_SIM && e.comparable(&c.value) && e.matches(&c.value))
+                cands.iter().any(|c| {
+                    c.sim >= PAIRED_SIM
+                        && c.value.shape == Shape::Single
+                        && e.comparable(&c.value)
+                        && e.matches(&c.value)
+                })
             };
             let (start, end) = q.ends();
             if found(start) && found(end) {
@@ -1346,6 +1351,32 @@ impl<'c, 'a> Checker<'c, 'a> {
             out.push("laterality_mismatch".into());
         }
         out
+    }
+}
+
+/// Gives a source's dates written without a year ("resumed 01/26") the year that puts them
+/// nearest to the time the source was written, so "January 26, 2027" is not read as the
+/// same day as a note of January 2026 calls "01/26". Claims' dates keep no year and match
+/// any.
+fn infer_years(a: &mut Analysis, authored_at: Timestamp) {
+    use chrono::Datelike;
+    let written = authored_at.inner().date_naive();
+    for item in &mut a.items {
+        let Kind::Qty(q) = &mut item.kind else {
+            continue;
+        };
+        if q.dim != Dim::Date || q.b != 0.0 {
+            continue;
+        }
+        let (month, day) = ((q.a / 100.0) as u32, (q.a % 100.0) as u32);
+        let nearest = [written.year() - 1, written.year(), written.year() + 1]
+            .into_iter()
+            .filter_map(|y| Some((y, chrono::NaiveDate::from_ymd_opt(y, month, day)?)))
+            .min_by_key(|(_, d)| (*d - written).num_days().abs());
+        if let Some((year, _)) = nearest {
+            q.b = f64::from(year);
+            q.raw_b = q.b;
+        }
     }
 }
 

@@ -26,7 +26,7 @@ const NEW_DOCUMENTS: &str = concat!(
 );
 const POLICIES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../policies");
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 struct Case {
     case_id: String,
     category: String,
@@ -205,4 +205,145 @@ fn cases_from_env() {
     let path = std::env::var("EVIDENCE_CASES").expect("EVIDENCE_CASES names a JSONL file");
     let (_, dangerous_supported) = measure(&path, &path);
     println!("dangerous errors labelled supported: {dangerous_supported:?}");
+}
+
+/// Reads the cases of a JSONL file.
+fn load(path: &str) -> Vec<Case> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Whether `needle` occurs in `hay` as a whole number (no digit or decimal point around it).
+fn has_number(hay: &str, needle: &str) -> bool {
+    hay.match_indices(needle).any(|(at, _)| {
+        let before = hay[..at].chars().next_back();
+        let after = hay[at + needle.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
+            && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// The numbers written on their own in a statement (not "T2DM", "SpO2", "1,240" or
+/// "11/12"), as byte ranges.
+fn standalone_numbers(s: &str) -> Vec<std::ops::Range<usize>> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len()
+            && (b[i].is_ascii_digit()
+                || (b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)))
+        {
+            i += 1;
+        }
+        let glued_before =
+            start > 0 && (b[start - 1].is_ascii_alphanumeric() || b".,/:".contains(&b[start - 1]));
+        let glued_after = b.get(i).is_some_and(|c| c.is_ascii_alphanumeric())
+            || (b.get(i).is_some_and(|c| b".,/:".contains(c))
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit));
+        if !glued_before && !glued_after {
+            out.push(start..i);
+        }
+    }
+    out
+}
+
+/// Claims of the labelled sets that are supported, each changed in one dangerous way: a
+/// number replaced by one the cited sources never state, or a side swapped for the other.
+fn mutants() -> Vec<Case> {
+    const SIDES: &[(&str, &str)] = &[
+        ("left", "right"),
+        ("right", "left"),
+        ("Left", "Right"),
+        ("Right", "Left"),
+        ("LLE", "RLE"),
+        ("RLE", "LLE"),
+        ("LUE", "RUE"),
+        ("RUE", "LUE"),
+        ("LLQ", "RLQ"),
+        ("RLQ", "LLQ"),
+        ("LUQ", "RUQ"),
+        ("RUQ", "LUQ"),
+    ];
+    let mut out = Vec::new();
+    for path in [CASES, EXTRA, NEW_DOCUMENTS] {
+        for case in load(path) {
+            let cited = &case.claim.supporting_source_ids;
+            if case.expected != "supported" || cited.is_empty() {
+                continue;
+            }
+            let text: String = case
+                .sources
+                .iter()
+                .filter(|s| cited.contains(&s.source_id))
+                .map(|s| s.content.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let statement = case.claim.statement.clone();
+            let mut changed = Vec::new();
+            for r in standalone_numbers(&statement) {
+                let v = &statement[r.clone()];
+                let options = match v.split_once('.') {
+                    Some((_, frac)) => {
+                        let x: f64 = v.parse().unwrap();
+                        vec![format!("{:.*}", frac.len(), x + 0.3), v.replace('.', "")]
+                    }
+                    None => {
+                        let x: u64 = v.parse().unwrap();
+                        vec![(x + 1).to_string(), (x * 2 + 3).to_string()]
+                    }
+                };
+                if let Some(new) = options.into_iter().find(|o| !has_number(&text, o)) {
+                    changed.push(format!(
+                        "{}{new}{}",
+                        &statement[..r.start],
+                        &statement[r.end..]
+                    ));
+                }
+            }
+            for (from, to) in SIDES {
+                for (at, _) in statement.match_indices(from) {
+                    let end = at + from.len();
+                    let word_edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric());
+                    if word_edge(statement[..at].chars().next_back())
+                        && word_edge(statement[end..].chars().next())
+                    {
+                        changed.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
+                    }
+                }
+            }
+            for (k, s) in changed.into_iter().enumerate() {
+                let mut m = case.clone();
+                m.case_id = format!("{}~{k}", case.case_id);
+                m.claim.statement = s;
+                out.push(m);
+            }
+        }
+    }
+    out
+}
+
+/// No supported claim changed in one number or one side comes back supported: the
+/// dangerous errors, generated from every labelled set (about 250 claims).
+#[test]
+fn one_changed_number_or_side_is_never_supported() {
+    let bundle = PolicyBundle::load_dir(std::path::Path::new(POLICIES)).unwrap();
+    let cases = mutants();
+    assert!(cases.len() > 200, "only {} mutants", cases.len());
+    let passed: Vec<String> = cases
+        .iter()
+        .filter(|c| run(c, &bundle).0 == Support::Supported)
+        .map(|c| format!("{}: {}", c.case_id, c.claim.statement))
+        .collect();
+    println!("{} mutants, {} supported", cases.len(), passed.len());
+    assert!(passed.is_empty(), "supported after one change: {passed:#?}");
 }

@@ -1035,3 +1035,41 @@ fn free_air_and_pneumoperitoneum() {
         ],
     );
 }
+
+/// Near-verbatim claims with one thing changed, found by mutating supported claims: a
+/// range inside another range is another range; "on the left" after a denied finding gives
+/// its side; "R foot" is a side and a body part, not a length; a source's date without a
+/// year has the year nearest to when the source was written.
+#[test]
+fn one_change_in_a_near_verbatim_claim() {
+    expect(
+        "Levothyroxine increased to 88 mcg PO daily. Repeat TSH in 6-8 weeks.",
+        &[
+            ("Repeat TSH in 6-8 weeks.", Supported),
+            ("Repeat TSH in 7-8 weeks.", Contradicted),
+        ],
+    );
+    expect(
+        "FINDINGS: 7 x 5 mm calculus at the left ureterovesical junction with moderate left hydronephrosis. No right hydronephrosis.",
+        &[
+            ("No hydronephrosis was seen on the right.", Supported),
+            ("No hydronephrosis was seen on the left.", Contradicted),
+        ],
+    );
+    expect(
+        "MRI R foot showed osteomyelitis of the distal phalanx of the great toe without abscess.",
+        &[
+            ("MRI of the right foot showed osteomyelitis.", Supported),
+            ("MRI of the left foot showed osteomyelitis.", Contradicted),
+        ],
+    );
+    // The source is written on 2026-05-08 (see `judge`).
+    expect(
+        "Clopidogrel held for 5 days, resumed 05/12 after discussion with cardiology.",
+        &[
+            ("Clopidogrel was resumed on May 12, 2026.", Supported),
+            ("Clopidogrel was resumed on May 12, 2027.", Contradicted),
+            ("Clopidogrel was resumed on May 12.", Supported),
+        ],
+    );
+}

@@ -1377,10 +1377,9 @@ impl Parser<'_, '_> {
 
         // L / R as sides only before a word ("L hip", "R-sided"); "(L)" is a lab flag.
         if matches!(l.orig, "L" | "R" | "l" | "r") {
-            let next_is_word = self
-                .lexes
-                .get(i + 1)
-                .is_some_and(|n| n.kind == LexKind::Word && n.entry.unit.is_none());
+            let next_is_word = self.lexes.get(i + 1).is_some_and(|n| {
+                n.kind == LexKind::Word && (n.entry.unit.is_none() || n.entry.anatomy)
+            });
             if (l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word {
                 let side = if text == "l" { Side::Left } else { Side::Right };
                 self.emit(TokKind::Side(side), start, end);
@@ -1705,9 +1704,27 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
         let before = toks[..i]
             .iter()
             .rposition(|t| !matches!(t.kind, TokKind::Place));
+        // "No hydronephrosis was seen on the left": with nothing after it, a side after
+        // "on/in the" says where the clause's finding was looked for.
+        let placed = i > 0 && toks[i - 1].kind == TokKind::Place;
         match before.map(|b| (b, toks[b].kind)) {
             Some((b, TokKind::Word { anatomy: true, .. })) if applied == 0 && b + 1 == i => {
                 flags[b].side = Some(side);
+            }
+            Some((b, TokKind::Word { .. } | TokKind::Copula)) if applied == 0 && placed => {
+                let mut marked = 0;
+                for k in (0..=b).rev() {
+                    match toks[k].kind {
+                        TokKind::Word { .. } if marked < SIDE_WINDOW => {
+                            if flags[k].side.is_none() {
+                                flags[k].side = Some(side);
+                            }
+                            marked += 1;
+                        }
+                        TokKind::Copula | TokKind::Place | TokKind::NegPre | TokKind::NegPost => {}
+                        _ => break,
+                    }
+                }
             }
             Some((b, TokKind::Qty(q))) if !q.is_calendar() && (applied == 0 || b + 1 < i) => {
                 flags[b].side = Some(side);
