@@ -1073,3 +1073,17 @@ fn one_change_in_a_near_verbatim_claim() {
         ],
     );
 }
+
+/// A result below a small detection limit is a negative result; a goal written with "<"
+/// is not a denial.
+#[test]
+fn below_a_detection_limit_is_negative() {
+    expect(
+        "Labs 02/10/2026: Na 138, creatinine 1.3 mg/dL, troponin T <0.01 ng/mL x 2, TSH 2.7. Home BP goal < 130/80.",
+        &[
+            ("Troponin T was negative twice.", Supported),
+            ("Troponin T was positive twice.", Contradicted),
+            ("Home BP goal is below 130/80.", Supported),
+        ],
+    );
+}

@@ -1159,6 +1159,12 @@ impl Parser<'_, '_> {
                 i + 1
             }
             LexKind::Punct(c) => {
+                // "troponin T <0.01 ng/mL": a result below a small detection limit is a
+                // negative result (but "BP < 130/80" and "LDL < 70" are goals).
+                if *c == '<' && self.num_at(i + 1).is_some_and(|n| n < 1.0) {
+                    self.emit(TokKind::NegPost, l.start, l.end);
+                    return i + 1;
+                }
                 let kind = match c {
                     '\n' | ';' => TokKind::Sentence,
                     ',' => TokKind::Clause,
