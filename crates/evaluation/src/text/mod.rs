@@ -336,7 +336,11 @@ struct Raw {
 }
 
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '°' || c == '%'
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' | '%' => true,
+        '\0'..='\x7f' => false,
+        _ => c.is_alphanumeric() || c == '°',
+    }
 }
 
 /// Characters by index: bytes for ASCII text (the common case, no table to build), else
@@ -635,6 +639,18 @@ fn lex_word<'t>(
         push_lex(out, text, orig, span, entry, kind);
     };
 
+    // One pass over the bytes says which of the readings below can apply at all, so a
+    // plain word (most of a text) skips their searches.
+    let (mut digit, mut slash, mut dash, mut colon) = (false, false, false, false);
+    for b in lower.bytes() {
+        match b {
+            b'0'..=b'9' => digit = true,
+            b'/' => slash = true,
+            b'-' => dash = true,
+            b':' => colon = true,
+            _ => {}
+        }
+    }
     // Whole-piece vocabulary first: "s/p", "c/d/i", "pip-tazo", "mg/dl", "x-ray".
     let entry = lex.entry(&lower);
     let push_whole = |out: &mut Vec<Lex<'t>>, text: Cow<'t, str>, kind: LexKind| {
@@ -650,10 +666,14 @@ fn lex_word<'t>(
         return;
     }
     if let Some((dim, f)) = entry.unit {
-        if lower.contains('/') || lower == "%" {
+        if slash || lower == "%" {
             push_whole(out, lower, LexKind::Unit(dim, f));
             return;
         }
+    }
+    if !digit && !slash && !dash {
+        push_whole(out, lower, LexKind::Word);
+        return;
     }
     if let Some(n) = parse_num(&lower) {
         push_whole(out, lower, LexKind::Num(n));
@@ -675,12 +695,12 @@ fn lex_word<'t>(
             return;
         }
     }
-    if let Some(q) = clock(&lower) {
+    if let Some(q) = colon.then(|| clock(&lower)).flatten() {
         push_whole(out, lower, LexKind::Qty(q));
         return;
     }
     // "11/12-11/15": two dates joined by a dash, each read on its own.
-    if let Some((a, b)) = lower.split_once('-') {
+    if let Some((a, b)) = (slash && dash).then(|| lower.split_once('-')).flatten() {
         let datelike = |p: &str| p.contains('/') && p.starts_with(|c: char| c.is_ascii_digit());
         if datelike(a) && datelike(b) && !b.contains('-') {
             let mid = range.start + a.len();
@@ -691,11 +711,11 @@ fn lex_word<'t>(
     }
     // Parts of the original piece, for words split at '/' or '-'.
     let orig_range = range.start..range.start + orig.len();
-    if lower.contains('/') {
+    if slash {
         lex_slash(texts, lower, orig_range, span, entry, lex, out);
         return;
     }
-    if lower.contains('-') {
+    if dash {
         lex_hyphen(texts, lower, orig_range, span, entry, lex, out);
         return;
     }
@@ -2012,10 +2032,10 @@ mod phase_timing {
         let mut acc = [std::time::Duration::ZERO; 5];
         let mut counts = (0, 0, 0, 0);
         let warm = std::env::var("WARM").is_ok();
-        let mut v = Vocab::default();
+        let mut v = Vocab::with_capacity(2048);
         for _ in 0..n {
             if !warm {
-                v = Vocab::default();
+                v = Vocab::with_capacity(2048);
             }
             for s in &data.sources {
                 let text = &s.content;
