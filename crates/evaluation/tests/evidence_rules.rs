@@ -1087,3 +1087,19 @@ fn below_a_detection_limit_is_negative() {
         ],
     );
 }
+
+/// "for a week" is a duration of one week; "once a week" stays a rate.
+#[test]
+fn a_week_is_one_week() {
+    expect(
+        "Continue cephalexin 500 mg PO QID for a week. Weigh yourself once a week. Follow up with urology in a month.",
+        &[
+            ("Cephalexin is continued for 7 days.", Supported),
+            ("Cephalexin is continued for 14 days.", Contradicted),
+            ("Urology follow-up is in 2 months.", Contradicted),
+            ("Urology follow-up is in one month.", Supported),
+            ("Weigh yourself weekly.", Supported),
+            ("Weigh yourself daily.", Contradicted),
+        ],
+    );
+}

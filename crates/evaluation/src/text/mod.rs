@@ -1401,6 +1401,21 @@ impl Parser<'_, '_> {
             }
         }
 
+        // "for a week", "in a month": one of the unit ("once a day" and "5 mg a day" are
+        // rates, not durations).
+        if matches!(text, "a" | "an")
+            && i > 0
+            && matches!(
+                self.text(i - 1),
+                Some("for" | "in" | "within" | "over" | "after" | "about" | "next")
+            )
+            && self
+                .entry_at(i + 1)
+                .is_some_and(|e| matches!(e.unit, Some((Dim::Time, _))))
+        {
+            return self.number(i, 1.0);
+        }
+
         // L / R as sides only before a word ("L hip", "R-sided"); "(L)" is a lab flag.
         if matches!(l.orig, "L" | "R" | "l" | "r") {
             let next_is_word = self.lexes.get(i + 1).is_some_and(|n| {
