@@ -1451,7 +1451,8 @@ impl Parser<'_, '_> {
         if matches!(text, "absent" | "negative" | "undetectable") {
             // After "was" it says what precedes, whatever follows ("troponin was negative
             // twice").
-            let after_copula = matches!(self.out.last(), Some(t) if t.kind == TokKind::Copula);
+            let after_copula =
+                matches!(self.out.last(), Some(t) if matches!(t.kind, TokKind::Copula));
             let next_content = self
                 .lexes
                 .get(i + 1)
@@ -1656,7 +1657,7 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
         match toks[i].kind {
             TokKind::NegPre => {
                 remaining = NEG_WINDOW;
-                predicate = i > 0 && toks[i - 1].kind == TokKind::Copula;
+                predicate = i > 0 && matches!(toks[i - 1].kind, TokKind::Copula);
             }
             TokKind::Conj if predicate => remaining = 0,
             // The scope covers the negated subject, not what is said of it, except the
@@ -1678,7 +1679,7 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                 let list_follows = toks[i + 1..]
                     .iter()
                     .take_while(|t| !matches!(t.kind, TokKind::Sentence | TokKind::Soft))
-                    .any(|t| t.kind == TokKind::ListOr);
+                    .any(|t| matches!(t.kind, TokKind::ListOr));
                 // Each item of a denied list gets the whole window ("No acute intracranial
                 // hemorrhage, mass effect or territorial infarct").
                 remaining = if list_follows { NEG_WINDOW } else { 0 };
@@ -1693,7 +1694,7 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
     }
     // Post-negation: cue negates the content words back to the start of its clause.
     for i in 0..n {
-        if toks[i].kind != TokKind::NegPost {
+        if !matches!(toks[i].kind, TokKind::NegPost) {
             continue;
         }
         negate_back(toks, &mut flags, i, compound_subject(toks, i, lower));
@@ -1703,7 +1704,10 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
     for i in 1..n.saturating_sub(1) {
         let framing = matches!(toks[i + 1].kind, TokKind::Word { light: true, .. })
             && participle(lower, &toks[i + 1]);
-        if toks[i].kind == TokKind::NegPre && toks[i - 1].kind == TokKind::Copula && framing {
+        if matches!(toks[i].kind, TokKind::NegPre)
+            && matches!(toks[i - 1].kind, TokKind::Copula)
+            && framing
+        {
             negate_back(toks, &mut flags, i, compound_subject(toks, i, lower));
         }
     }
@@ -1747,7 +1751,7 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
             .rposition(|t| !matches!(t.kind, TokKind::Place));
         // "No hydronephrosis was seen on the left": with nothing after it, a side after
         // "on/in the" says where the clause's finding was looked for.
-        let placed = i > 0 && toks[i - 1].kind == TokKind::Place;
+        let placed = i > 0 && matches!(toks[i - 1].kind, TokKind::Place);
         match before.map(|b| (b, toks[b].kind)) {
             Some((b, TokKind::Word { anatomy: true, .. })) if applied == 0 && b + 1 == i => {
                 flags[b].side = Some(side);
@@ -1814,7 +1818,7 @@ fn compound_subject(toks: &[Tok], i: usize, lower: &str) -> bool {
     ) else {
         return false;
     };
-    let plural_copula = copula.kind == TokKind::Copula
+    let plural_copula = matches!(copula.kind, TokKind::Copula)
         && matches!(lower.get(copula.start..copula.end), Some("were" | "are"));
     let singular_noun = matches!(noun.kind, TokKind::Word { .. })
         && lower.get(noun.start..noun.end).is_some_and(|w| {
