@@ -259,7 +259,8 @@ fn standalone_numbers(s: &str) -> Vec<std::ops::Range<usize>> {
 }
 
 /// Claims of the labelled sets that are supported, each changed in one dangerous way: a
-/// number replaced by one the cited sources never state, or a side swapped for the other.
+/// number replaced by one the cited sources never state, a unit by its neighbour, or a side
+/// swapped for the other.
 fn mutants() -> Vec<Case> {
     const SIDES: &[(&str, &str)] = &[
         ("left", "right"),
@@ -274,6 +275,18 @@ fn mutants() -> Vec<Case> {
         ("RLQ", "LLQ"),
         ("LUQ", "RUQ"),
         ("RUQ", "LUQ"),
+    ];
+    const UNITS: &[(&str, &str)] = &[
+        ("mg", "mcg"),
+        ("mcg", "mg"),
+        ("g", "mg"),
+        ("mL", "L"),
+        ("L", "mL"),
+        ("mm", "cm"),
+        ("cm", "mm"),
+        ("units", "mg"),
+        ("mEq", "mmol"),
+        ("kg", "lb"),
     ];
     let mut out = Vec::new();
     for path in [CASES, EXTRA, NEW_DOCUMENTS] {
@@ -322,6 +335,26 @@ fn mutants() -> Vec<Case> {
                     }
                 }
             }
+            // A unit swapped for its neighbour of the same kind, where the cited text never
+            // states the number with that unit.
+            for (from, to) in UNITS {
+                for (at, _) in statement.match_indices(from) {
+                    let end = at + from.len();
+                    let before = statement[..at].trim_end();
+                    let number = &before[before
+                        .rfind(|c: char| !(c.is_ascii_digit() || c == '.'))
+                        .map_or(0, |p| p + 1)..];
+                    let edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric());
+                    if number.is_empty()
+                        || !edge(statement[end..].chars().next())
+                        || text.contains(&format!("{number} {to}"))
+                        || text.contains(&format!("{number}{to}"))
+                    {
+                        continue;
+                    }
+                    changed.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
+                }
+            }
             for (k, s) in changed.into_iter().enumerate() {
                 let mut m = case.clone();
                 m.case_id = format!("{}~{k}", case.case_id);
@@ -333,13 +366,13 @@ fn mutants() -> Vec<Case> {
     out
 }
 
-/// No supported claim changed in one number or one side comes back supported: the
-/// dangerous errors, generated from every labelled set (about 250 claims).
+/// No supported claim changed in one number, unit or side comes back supported: the
+/// dangerous errors, generated from every labelled set (about 350 claims).
 #[test]
-fn one_changed_number_or_side_is_never_supported() {
+fn one_changed_number_unit_or_side_is_never_supported() {
     let bundle = PolicyBundle::load_dir(std::path::Path::new(POLICIES)).unwrap();
     let cases = mutants();
-    assert!(cases.len() > 200, "only {} mutants", cases.len());
+    assert!(cases.len() > 300, "only {} mutants", cases.len());
     let passed: Vec<String> = cases
         .iter()
         .filter(|c| run(c, &bundle).0 == Support::Supported)
