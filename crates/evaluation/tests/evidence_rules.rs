@@ -1103,3 +1103,17 @@ fn a_week_is_one_week() {
         ],
     );
 }
+
+/// "no X and new Y": a claim states the new thing (so a source's denial contradicts it); a
+/// source that denies "X and new Y" keeps denying both. Either way, never a false support.
+#[test]
+fn a_new_conjunct_after_a_denial() {
+    expect(
+        "CT ABDOMEN. FINDINGS: No pneumoperitoneum. No bowel obstruction. Patient denies fever and new rash.",
+        &[
+            ("CT showed no free air and no bowel obstruction.", Supported),
+            ("CT showed no free air and new bowel obstruction.", Contradicted),
+            ("She has a new rash.", Contradicted),
+        ],
+    );
+}

@@ -255,7 +255,7 @@ fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let raws = scan(text);
     let lexes = lex_all(&texts, &raws, lex);
     let toks = parse(&lexes, lex, vocab, classes);
-    let flags = scope(&toks, &lower);
+    let flags = scope(&toks, &lower, !classes);
     build(&toks, &flags)
 }
 
@@ -1643,7 +1643,8 @@ struct Flags {
 }
 
 /// `lower` is the lowercased text the tokens' offsets point into.
-fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
+/// `claim`: the text is a claim, not a source (see the conjunct rule below).
+fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     let n = toks.len();
     let mut flags = vec![Flags::default(); n];
 
@@ -1660,6 +1661,23 @@ fn scope(toks: &[Tok], lower: &str) -> Vec<Flags> {
                 predicate = i > 0 && matches!(toks[i - 1].kind, TokKind::Copula);
             }
             TokKind::Conj if predicate => remaining = 0,
+            // "no free air and new bowel obstruction": in a claim, a conjunct that says
+            // something new or changing is read as stated, so a source's denial of it
+            // contradicts. A source keeps the denial ("denies fever and new rash"). Each
+            // side takes the reading whose mistake is a missed support, never a false one.
+            TokKind::Conj
+                if claim
+                    && remaining > 0
+                    && toks.get(i + 1).is_some_and(|t| {
+                        matches!(t.kind, TokKind::Word { .. })
+                            && matches!(
+                                &lower[t.start..t.end],
+                                "new" | "worsening" | "increasing" | "increased" | "enlarging"
+                            )
+                    }) =>
+            {
+                remaining = 0;
+            }
             // The scope covers the negated subject, not what is said of it, except the
             // passive verb that only restates the absence ("no seizures were captured"
             // says what "no seizures captured" says).
@@ -2073,7 +2091,7 @@ mod phase_timing {
                 let toks = parse(&lexes, lex, &mut v, true);
                 acc[2] += t.elapsed();
                 let t = std::time::Instant::now();
-                let flags = scope(&toks, &lower);
+                let flags = scope(&toks, &lower, false);
                 acc[3] += t.elapsed();
                 let t = std::time::Instant::now();
                 std::hint::black_box(build(&toks, &flags));
