@@ -260,8 +260,8 @@ fn standalone_numbers(s: &str) -> Vec<std::ops::Range<usize>> {
 
 /// Claims of the labelled sets that are supported, each changed in one dangerous way: a
 /// number replaced by one the cited sources never state, a unit by its neighbour, a side
-/// swapped for the other, or a polarity word for its opposite ("no" becomes "new",
-/// "negative" "positive").
+/// swapped for the other, a polarity word for its opposite ("no" becomes "new",
+/// "negative" "positive"), or a drug for one the cited text never names.
 fn mutants() -> Vec<Case> {
     const SIDES: &[(&str, &str)] = &[
         ("left", "right"),
@@ -301,6 +301,28 @@ fn mutants() -> Vec<Case> {
         ("not", "also"),
         ("normal", "abnormal"),
         ("abnormal", "normal"),
+    ];
+    const DRUGS: &[&str] = &[
+        "apixaban",
+        "warfarin",
+        "metoprolol",
+        "lisinopril",
+        "furosemide",
+        "ceftriaxone",
+        "vancomycin",
+        "amoxicillin",
+        "prednisone",
+        "heparin",
+        "aspirin",
+        "atorvastatin",
+        "metformin",
+        "levetiracetam",
+        "oxycodone",
+        "acetaminophen",
+        "pantoprazole",
+        "enoxaparin",
+        "amlodipine",
+        "cefazolin",
     ];
     let mut out = Vec::new();
     for path in [CASES, EXTRA, NEW_DOCUMENTS] {
@@ -380,6 +402,22 @@ fn mutants() -> Vec<Case> {
                     }
                 }
             }
+            // A drug named for another the cited text never names.
+            for from in DRUGS {
+                for (at, _) in statement.to_lowercase().match_indices(from) {
+                    let end = at + from.len();
+                    let edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric());
+                    let lower_text = text.to_lowercase();
+                    let Some(to) = DRUGS.iter().find(|d| !lower_text.contains(**d)) else {
+                        continue;
+                    };
+                    if edge(statement[..at].chars().next_back())
+                        && edge(statement[end..].chars().next())
+                    {
+                        changed.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
+                    }
+                }
+            }
             for (k, s) in changed.into_iter().enumerate() {
                 let mut m = case.clone();
                 m.case_id = format!("{}~{k}", case.case_id);
@@ -391,8 +429,8 @@ fn mutants() -> Vec<Case> {
     out
 }
 
-/// No supported claim changed in one number, unit, side or polarity word comes back
-/// supported: the dangerous errors, generated from every labelled set (about 440 claims).
+/// No supported claim changed in one number, unit, side, polarity word or drug comes back
+/// supported: the dangerous errors, generated from every labelled set (about 450 claims).
 #[test]
 fn one_dangerous_change_is_never_supported() {
     let bundle = PolicyBundle::load_dir(std::path::Path::new(POLICIES)).unwrap();
