@@ -1092,8 +1092,10 @@ fn below_a_detection_limit_is_negative() {
 #[test]
 fn a_week_is_one_week() {
     expect(
-        "Continue cephalexin 500 mg PO QID for a week. Weigh yourself once a week. Follow up with urology in a month.",
+        "Continue cephalexin 500 mg PO QID for a week. Weigh yourself once a week. Follow up with urology in a month. Cycle 4 delayed by one week.",
         &[
+            ("Cycle 4 was postponed by a week.", Supported),
+            ("Cycle 4 was postponed by a month.", Contradicted),
             ("Cephalexin is continued for 7 days.", Supported),
             ("Cephalexin is continued for 14 days.", Contradicted),
             ("Urology follow-up is in 2 months.", Contradicted),

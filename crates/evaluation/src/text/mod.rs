@@ -1407,7 +1407,7 @@ impl Parser<'_, '_> {
             && i > 0
             && matches!(
                 self.text(i - 1),
-                Some("for" | "in" | "within" | "over" | "after" | "about" | "next")
+                Some("for" | "in" | "within" | "over" | "after" | "about" | "next" | "by")
             )
             && self
                 .entry_at(i + 1)
