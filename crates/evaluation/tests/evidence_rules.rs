@@ -1119,3 +1119,18 @@ fn a_new_conjunct_after_a_denial() {
         ],
     );
 }
+
+/// A negation cue that is a label's whole value ("Blood cultures: negative", "Tobacco:
+/// denies") denies the label.
+#[test]
+fn a_label_answered_by_a_negation() {
+    expect(
+        "Social history: Tobacco: denies. EtOH: occasional. Blood cultures: negative. Urine drug screen: negative for cocaine.",
+        &[
+            ("Blood cultures were negative.", Supported),
+            ("Blood cultures were positive.", Contradicted),
+            ("He smokes tobacco.", Contradicted),
+            ("The urine drug screen was positive for cocaine.", Contradicted),
+        ],
+    );
+}

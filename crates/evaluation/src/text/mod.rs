@@ -1710,12 +1710,21 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             _ => {}
         }
     }
-    // Post-negation: cue negates the content words back to the start of its clause.
+    // Post-negation: cue negates the content words back to the start of its clause. A
+    // pre-negation cue that ends its statement right after a label's colon ("Tobacco:
+    // denies.") answers the label the same way.
     for i in 0..n {
-        if !matches!(toks[i].kind, TokKind::NegPost) {
+        let label_answer = matches!(toks[i].kind, TokKind::NegPre)
+            && i > 0
+            && matches!(toks[i - 1].kind, TokKind::Soft)
+            && lower.as_bytes().get(toks[i - 1].start) == Some(&b':')
+            && toks
+                .get(i + 1)
+                .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause));
+        if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer {
             continue;
         }
-        negate_back(toks, &mut flags, i, compound_subject(toks, i, lower));
+        negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
     }
     // "Intubation was not needed": denying a framing verb ("needed", "seen", "performed")
     // denies its subject, as "no intubation was needed" does.
@@ -1726,7 +1735,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             && matches!(toks[i - 1].kind, TokKind::Copula)
             && framing
         {
-            negate_back(toks, &mut flags, i, compound_subject(toks, i, lower));
+            negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
         }
     }
     // Words that are negated by their own form flip the scope's polarity.
@@ -1800,12 +1809,14 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
 
 /// Negates the content words before `at` back to the start of its clause; a compound
 /// subject ("Troponin and D-dimer were negative") is negated whole.
-fn negate_back(toks: &[Tok], flags: &mut [Flags], at: usize, mut compound: bool) {
+fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
     let mut count = 0;
     let mut k = at;
     while k > 0 && count < NEG_WINDOW {
         k -= 1;
         match toks[k].kind {
+            // "Blood cultures: negative", "Tobacco: denies": the cue is the label's value.
+            TokKind::Soft if k + 1 == at && lower.as_bytes().get(toks[k].start) == Some(&b':') => {}
             TokKind::Word { .. } => {
                 flags[k].neg = true;
                 count += 1;
