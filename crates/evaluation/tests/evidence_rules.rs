@@ -1134,3 +1134,20 @@ fn a_label_answered_by_a_negation() {
         ],
     );
 }
+
+/// A drug stopped or held is not continued; hold parameters are a condition, not a hold.
+#[test]
+fn stopped_or_held_is_not_continued() {
+    expect(
+        "Lisinopril discontinued due to AKI. Metformin held. Metoprolol 25 mg BID, hold for SBP < 100. Aspirin continued.",
+        &[
+            ("Lisinopril was continued.", Contradicted),
+            ("Lisinopril was stopped.", Supported),
+            ("Metformin was continued.", Contradicted),
+            ("Metformin was held.", Supported),
+            ("Metoprolol was continued.", Supported),
+            ("Aspirin was stopped.", Contradicted),
+            ("Aspirin was continued.", Supported),
+        ],
+    );
+}

@@ -531,6 +531,17 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("bph", "benign prostatic hyperplasia"),
     ("oa", "osteoarthritis"),
     ("etoh", "alcohol"),
+    // A drug stopped or held is not continued: "Lisinopril was continued" against
+    // "Lisinopril discontinued" is a contradiction, not support ("continued" is light, so
+    // it never makes a fact on its own).
+    ("discontinued", "stopped non continued"),
+    ("discontinue", "stopped non continued"),
+    ("stopped", "stopped non continued"),
+    ("stop", "stopped non continued"),
+    ("ceased", "stopped non continued"),
+    ("held", "held non continued"),
+    ("hold", "held non continued"),
+    ("holding", "held non continued"),
     ("tka", "total knee arthroplasty"),
     ("tha", "total hip arthroplasty"),
     ("orif", "open reduction internal fixation"),
@@ -570,8 +581,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("c/o", "complains of"),
     ("d/c", "discharge"),
     ("dc", "discharge"),
-    ("dc'd", "discontinued"),
-    ("d/c'd", "discontinued"),
+    ("dc'd", "stopped non continued"),
+    ("d/c'd", "stopped non continued"),
     ("cont", "continue"),
     ("incr", "increase"),
     ("decr", "decrease"),
@@ -1198,9 +1209,6 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("commenced", "started"),
     ("start", "started"),
     ("starting", "started"),
-    ("discontinued", "stopped"),
-    ("ceased", "stopped"),
-    ("stop", "stopped"),
     ("uptitrated", "increased"),
     ("raised", "increased"),
     ("increase", "increased"),
@@ -1326,6 +1334,11 @@ const SYNONYMS: &[(&str, &str)] = &[
 
 /// Multi-word phrases rewritten before anything else (longest first wins).
 const PHRASES: &[(&str, &str)] = &[
+    // Hold parameters are a condition, not a drug held: "metoprolol 25 mg BID, hold for
+    // SBP < 100".
+    ("hold for", ""),
+    ("hold if", ""),
+    ("hold parameters", ""),
     // Before "T" (temperature) is read on its own.
     ("t bili", "total bilirubin"),
     ("on either side", "bilaterally"),
