@@ -1151,3 +1151,16 @@ fn stopped_or_held_is_not_continued() {
         ],
     );
 }
+
+/// A former smoker is not a current one.
+#[test]
+fn a_former_smoker_is_not_a_current_one() {
+    expect(
+        "Social history: former smoker, quit 2015. No alcohol use.",
+        &[
+            ("Former smoker.", Supported),
+            ("She quit smoking in 2015.", Supported),
+            ("Current smoker.", Contradicted),
+        ],
+    );
+}

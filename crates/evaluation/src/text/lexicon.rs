@@ -542,6 +542,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("held", "held non continued"),
     ("hold", "held non continued"),
     ("holding", "held non continued"),
+    // A former smoker is not a current one.
+    ("former", "former non current"),
+    ("ex-smoker", "former non current smoker"),
     ("tka", "total knee arthroplasty"),
     ("tha", "total hip arthroplasty"),
     ("orif", "open reduction internal fixation"),
@@ -1339,6 +1342,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("hold for", ""),
     ("hold if", ""),
     ("hold parameters", ""),
+    ("quit smoking", "former non current smoker"),
     // Before "T" (temperature) is read on its own.
     ("t bili", "total bilirubin"),
     ("on either side", "bilaterally"),
