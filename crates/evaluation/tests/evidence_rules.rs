@@ -1164,3 +1164,31 @@ fn a_former_smoker_is_not_a_current_one() {
         ],
     );
 }
+
+/// A culture with no growth is a negative culture, and "x2" counts the cultures: it is
+/// not a value the claim's duration could be.
+#[test]
+fn no_growth_is_a_negative_culture() {
+    expect(
+        "Labs: WBC 14.2, lactate 2.4. Blood cultures x2: no growth at 48 h.",
+        &[
+            ("Blood cultures were negative at 48 hours.", Supported),
+            ("Blood cultures showed no growth.", Supported),
+            ("Blood cultures grew MRSA.", Contradicted),
+            ("Blood cultures were negative at 72 hours.", Contradicted),
+        ],
+    );
+}
+
+/// A temperature given in Fahrenheit matches the Celsius value its rounding allows.
+#[test]
+fn fahrenheit_within_rounding() {
+    expect(
+        "Vitals on discharge: T 36.8 C, HR 78, BP 126/74.",
+        &[
+            ("Temperature was 98.2 F at discharge.", Supported),
+            ("Temperature was 36.8 C at discharge.", Supported),
+            ("Temperature was 99.5 F at discharge.", Contradicted),
+        ],
+    );
+}

@@ -1343,6 +1343,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("hold if", ""),
     ("hold parameters", ""),
     ("quit smoking", "former non current smoker"),
+    // A culture with no growth is a negative culture ("Blood cultures x2: no growth at
+    // 48 h" is "blood cultures were negative").
+    ("no growth", "\u{1}NEGPOST non growth"),
     // Before "T" (temperature) is read on its own.
     ("t bili", "total bilirubin"),
     ("on either side", "bilaterally"),

@@ -160,8 +160,8 @@ pub(crate) struct Item {
     pub light: bool,
     /// Names a time point (see the lexicon's `TIME_POINTS`).
     pub when: bool,
-    /// Quantities other than frequencies among the items before this one, so the values
-    /// between two items are a subtraction.
+    /// Quantities other than frequencies and counts ("x2") among the items before this
+    /// one, so the values between two items are a subtraction.
     pub values_before: u32,
     /// For a quantity, the word that introduces it ("from 40 mg", "to 80 mg", "for 24 hours").
     pub lead: Lead,
@@ -1246,8 +1246,17 @@ impl Parser<'_, '_> {
                 return j;
             }
         }
-        // "twice" counts times: never a lab value's number.
-        let dim = if self.text(i) == Some("twice") {
+        // "twice" and a glued "x2" (with no unit after it: "x7 days" is a duration) count
+        // times: never a lab value's number.
+        let glued_times = self
+            .text(i)
+            .is_some_and(|t| t.len() > 1 && (t.starts_with('x') || t.ends_with('x')))
+            && self.entry_at(i + 1).is_none_or(|e| e.unit.is_none())
+            && !matches!(
+                self.lexes.get(i + 1).map(|l| &l.kind),
+                Some(LexKind::Unit(..))
+            );
+        let dim = if self.text(i) == Some("twice") || glued_times {
             Dim::Count
         } else {
             Dim::None
@@ -1345,7 +1354,14 @@ impl Parser<'_, '_> {
                 "" => {}
                 "\u{1}NEGPRE" => self.emit(TokKind::NegPre, start, end),
                 "\u{1}NEGPOST" => self.emit(TokKind::NegPost, start, end),
-                words => self.expand(words, start, end, false),
+                // A denial of what precedes that also names what it denies.
+                words => match words.strip_prefix("\u{1}NEGPOST ") {
+                    Some(rest) => {
+                        self.emit(TokKind::NegPost, start, end);
+                        self.expand(rest, start, end, false);
+                    }
+                    None => self.expand(words, start, end, false),
+                },
             }
             return i + len;
         }
@@ -1886,7 +1902,9 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             let prev = a.items.last().copied().unwrap_or(c);
             c.pos = a.items.len() as u32;
             c.values_before = prev.values_before
-                + u32::from(matches!(prev.kind, Kind::Qty(q) if q.dim != Dim::Frequency));
+                + u32::from(
+                    matches!(prev.kind, Kind::Qty(q) if !matches!(q.dim, Dim::Frequency | Dim::Count)),
+                );
             a.items.push(c);
         }
         if a.items.len() > from {
@@ -1961,7 +1979,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             let pos = a.items.len() as u32;
             let values_before = a.items.last().map_or(0, |p: &Item| {
                 p.values_before
-                    + u32::from(matches!(p.kind, Kind::Qty(q) if q.dim != Dim::Frequency))
+                    + u32::from(matches!(p.kind, Kind::Qty(q) if !matches!(q.dim, Dim::Frequency | Dim::Count)))
             });
             a.items.push(Item {
                 values_before,

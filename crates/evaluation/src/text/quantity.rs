@@ -145,6 +145,11 @@ impl Quantity {
             (self.a, self.b, source.a, source.b)
         };
         match (self.shape, source.shape) {
+            // A temperature converted from Fahrenheit keeps its rounding: 98.2 F is
+            // 36.78 C, which a source writes 36.8 C.
+            (Shape::Single, Shape::Single) if self.dim == Dim::Temperature && !raw => {
+                (ca - sa).abs() <= 0.06
+            }
             (Shape::Single, Shape::Single) => close(ca, sa),
             (Shape::Single, Shape::Range) => ca >= sa - 1e-9 && ca <= sb + 1e-9,
             (Shape::Range | Shape::Pair, Shape::Range | Shape::Pair) => {
