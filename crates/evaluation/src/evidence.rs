@@ -958,7 +958,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // change is the value of an earlier time. It is evidence only for a claim
                 // value that is also a start or names no time ("NIHSS 7 on arrival"), and
                 // never a rival; the end of a change is never evidence for a start.
-                if sq.shape == Shape::Single {
+                // (A claim's change written as one range, "from 6.1 to 8.7", is matched end
+                // by end below.)
+                if sq.shape == Shape::Single && q.shape == Shape::Single {
                     let earlier = s_item.lead == Lead::From
                         && item.lead != Lead::From
                         && (item.lead == Lead::To || !q.matches(&sq));
@@ -1120,16 +1122,19 @@ impl<'c, 'a> Checker<'c, 'a> {
         // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4").
         if q.shape == Shape::Range {
             // (Each end given as a value of its own: "7-8 weeks" is not inside "6-8 weeks".)
-            let found = |e: Quantity| {
+            // A change keeps its direction: its start is never a source's end of a change
+            // ("rose from 1.1 to 2.4" against "2.4 -> 1.1").
+            let found = |e: Quantity, not: Lead| {
                 cands.iter().any(|c| {
                     c.sim >= PAIRED_SIM
                         && c.value.shape == Shape::Single
+                        && c.lead != not
                         && e.comparable(&c.value)
                         && e.matches(&c.value)
                 })
             };
             let (start, end) = q.ends();
-            if found(start) && found(end) {
+            if found(start, Lead::To) && found(end, Lead::From) {
                 return QtyAlign::Matched;
             }
         }

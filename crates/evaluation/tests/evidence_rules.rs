@@ -1192,3 +1192,17 @@ fn fahrenheit_within_rounding() {
         ],
     );
 }
+
+/// An arrow is a change from the value before it to the value after it, in that order.
+#[test]
+fn an_arrow_is_a_change() {
+    expect(
+        "Lactate 2.4 -> 1.1 after fluids. Simple transfusion of 2 units pRBC (Hgb 6.1 -> 8.7 g/dL). Cr 1.6→1.4.",
+        &[
+            ("Lactate improved from 2.4 to 1.1 after fluids.", Supported),
+            ("Lactate rose from 1.1 to 2.4.", Contradicted),
+            ("Hemoglobin rose from 6.1 to 8.7 g/dL after transfusion of 2 units.", Supported),
+            ("Creatinine improved from 1.6 to 1.4.", Supported),
+        ],
+    );
+}

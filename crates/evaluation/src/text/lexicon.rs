@@ -232,6 +232,10 @@ const STOPWORDS: &[&str] = &[
 
 /// Generic words that count for little when they are the only thing a fact shares.
 const LIGHT: &[&str] = &[
+    // "tobacco use", "alcohol use": the substance is the fact.
+    "use",
+    "uses",
+    "using",
     "admission",
     "admitted",
     "admit",

@@ -464,6 +464,23 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
                     kind,
                 });
             }
+            // "2.4 -> 1.1", "1.6 → 1.4": a change from one value to the next.
+            '-' if at(i + 1) == Some('>') => {
+                out.push(Raw {
+                    start: offset(i),
+                    end: offset(i + 2),
+                    kind: RawKind::Punct('→'),
+                });
+                i += 2;
+                continue;
+            }
+            '→' => {
+                out.push(Raw {
+                    start: offset(i),
+                    end: offset(i + 1),
+                    kind: RawKind::Punct('→'),
+                });
+            }
             '\n' | ';' | ',' | ':' | '(' | ')' | '[' | ']' | '<' | '>' | '/' | '=' => {
                 out.push(Raw {
                     start: offset(i),
@@ -1153,7 +1170,7 @@ impl Parser<'_, '_> {
     fn lead_before(&self, start: usize) -> Lead {
         match self.word_before(start) {
             Some("from") => Lead::From,
-            Some("to") => Lead::To,
+            Some("to" | "->" | "→") => Lead::To,
             Some("for" | "x" | "over") => Lead::For,
             Some("then") => Lead::Then,
             _ => Lead::None,
@@ -1338,6 +1355,15 @@ impl Parser<'_, '_> {
             }
         }
         self.emit(TokKind::Qty(q), start, end);
+        // The value before an arrow is where the change starts.
+        if matches!(
+            self.lexes.get(j).map(|l| &l.kind),
+            Some(LexKind::Punct('→'))
+        ) {
+            if let Some(t) = self.out.last_mut().filter(|t| t.lead == Lead::None) {
+                t.lead = Lead::From;
+            }
+        }
         j
     }
 
