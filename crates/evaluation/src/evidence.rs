@@ -1252,7 +1252,19 @@ impl<'c, 'a> Checker<'c, 'a> {
             // Negation: opposite polarity in the best sentence and the same polarity in
             // none of the aligned ones; or, for a content word, the cited sources only ever
             // state it with the opposite polarity ("No dislocation." vs "hip dislocation").
-            let in_best: Vec<&Item> = best_items.iter().filter(|i| i.term() == Some(t)).collect();
+            let mut in_best: Vec<&Item> =
+                best_items.iter().filter(|i| i.term() == Some(t)).collect();
+            // "WBAT LLE, NWB RUE": a sentence stating the word both ways answers the claim
+            // in the clause that shares most of its other words (with their sides).
+            let mixed = in_best.iter().any(|i| i.neg == item.neg)
+                && in_best.iter().any(|i| i.neg != item.neg);
+            let mut mixed_resolved = false;
+            if mixed {
+                if let Some(c) = answering_clause(fact, t, &best_items, &in_best) {
+                    in_best.retain(|i| i.clause == c);
+                    mixed_resolved = true;
+                }
+            }
             // "No renal artery stenosis" against "Renal artery duplex negative for
             // stenosis": the negation is the head noun's, which the sentence denies too; the
             // words before it in the same run only say which stenosis.
@@ -1272,10 +1284,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                 && in_best.iter().all(|i| i.neg != item.neg)
             {
                 let agrees = aligned.iter().any(|at| {
-                    self.corpus
-                        .sentence_items(*at)
-                        .iter()
-                        .any(|i| i.term() == Some(t) && i.neg == item.neg)
+                    !(mixed_resolved && *at == best_at)
+                        && self
+                            .corpus
+                            .sentence_items(*at)
+                            .iter()
+                            .any(|i| i.term() == Some(t) && i.neg == item.neg)
                         && covered(*at) >= shared - 1e-9
                 });
                 if !agrees {
@@ -1458,6 +1472,34 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
 /// Words of the sentence around position `k` as (term, side, informativeness,
 /// closeness): closeness falls with distance and beyond another quantity or clause (those
 /// words usually describe that other value).
+/// Of the clauses of a sentence that state `t`, the one sharing most of the fact's other
+/// words (on the same side, when both give one); `None` when no single clause leads.
+fn answering_clause(fact: Fact<'_>, t: Term, sentence: &[Item], in_best: &[&Item]) -> Option<u32> {
+    let mut clauses: Vec<u32> = in_best.iter().map(|i| i.clause).collect();
+    clauses.dedup();
+    let score = |c: u32| {
+        let mut seen = BTreeSet::new();
+        fact.iter()
+            .filter(|o| {
+                o.term().is_some_and(|u| {
+                    u != t
+                        && seen.insert(u)
+                        && sentence.iter().any(|i| {
+                            i.clause == c && i.term() == Some(u) && !side_conflict(o.side, i.side)
+                        })
+                })
+            })
+            .count()
+    };
+    let mut scored: Vec<(usize, u32)> = clauses.iter().map(|c| (score(*c), *c)).collect();
+    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    match scored.as_slice() {
+        [(s, c)] if *s > 0 => Some(*c),
+        [(s1, c), (s2, _), ..] if s1 > s2 => Some(*c),
+        _ => None,
+    }
+}
+
 fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
     let Some(center) = items.get(k) else {
         return Vec::new();

@@ -1206,3 +1206,27 @@ fn an_arrow_is_a_change() {
         ],
     );
 }
+
+/// A sentence that states a word both ways ("WBAT LLE, NWB RUE") answers a claim in the
+/// clause that shares its other words and sides.
+#[test]
+fn each_clause_answers_for_its_own_side() {
+    expect(
+        "Post-op: WBAT LLE, NWB RUE. UDS negative.",
+        &[
+            (
+                "Weight bearing as tolerated on the left lower extremity.",
+                Supported,
+            ),
+            (
+                "Weight bearing as tolerated on the right upper extremity.",
+                Contradicted,
+            ),
+            (
+                "Non-weight-bearing on the right upper extremity.",
+                Supported,
+            ),
+            ("Urine drug screen was positive.", Contradicted),
+        ],
+    );
+}

@@ -421,6 +421,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yo", "year old"),
     ("wbat", "weight bearing as tolerated"),
     ("nwb", "non weight bearing"),
+    ("uds", "urine drug screen"),
     ("ttwb", "toe touch weight bearing"),
     ("pwb", "partial weight bearing"),
     ("lle", "left lower extremity"),
