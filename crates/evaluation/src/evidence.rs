@@ -1260,7 +1260,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 && in_best.iter().any(|i| i.neg != item.neg);
             let mut mixed_resolved = false;
             if mixed {
-                if let Some(c) = answering_clause(fact, t, &best_items, &in_best) {
+                if let Some(c) = answering_clause(fact, t, best_items, &in_best) {
                     in_best.retain(|i| i.clause == c);
                     mixed_resolved = true;
                 }
@@ -1492,7 +1492,7 @@ fn answering_clause(fact: Fact<'_>, t: Term, sentence: &[Item], in_best: &[&Item
             .count()
     };
     let mut scored: Vec<(usize, u32)> = clauses.iter().map(|c| (score(*c), *c)).collect();
-    scored.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_unstable_by_key(|s| std::cmp::Reverse(s.0));
     match scored.as_slice() {
         [(s, c)] if *s > 0 => Some(*c),
         [(s1, c), (s2, _), ..] if s1 > s2 => Some(*c),
