@@ -331,7 +331,8 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     }
 
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
-    let check = Checker::new(corpus, &analysis, &doc_ids);
+    let terms = time_terms(&mut corpus.vocab);
+    let check = Checker::new(corpus, &analysis, &doc_ids, terms);
     let facts = split_facts(corpus, &analysis);
 
     let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
@@ -514,6 +515,11 @@ impl FromIterator<Term> for TermSet {
 struct Checker<'c, 'a> {
     corpus: &'c Corpus<'a>,
     claim: &'c Analysis,
+    /// The term of "discharge": a claim value at discharge is never a change's start.
+    discharge: Term,
+    /// The terms of "prior", "previous" and "previously": a value of an earlier study or
+    /// visit.
+    prior: [Term; 3],
     sentences: Vec<(usize, usize)>,
     /// The usable cited documents.
     usable: Vec<&'c Doc>,
@@ -530,7 +536,12 @@ enum QtyAlign {
 }
 
 impl<'c, 'a> Checker<'c, 'a> {
-    fn new(corpus: &'c Corpus<'a>, claim: &'c Analysis, docs: &'c [usize]) -> Self {
+    fn new(
+        corpus: &'c Corpus<'a>,
+        claim: &'c Analysis,
+        docs: &'c [usize],
+        (discharge, prior): (Term, [Term; 3]),
+    ) -> Self {
         let sentences = corpus.sentences_of(docs);
         let usable: Vec<&Doc> = docs
             .iter()
@@ -540,6 +551,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut checker = Self {
             corpus,
             claim,
+            discharge,
+            prior,
             sentences,
             usable,
             aligned: Vec::new(),
@@ -793,6 +806,15 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
+        // "Discharge weight was 94.1 kg" against "Weight 94.1 -> 88.0 kg": the value at
+        // discharge is the end of the change.
+        let at_discharge = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && it.when && it.term() == Some(self.discharge));
+        let is_prior = |it: &Item| it.term().is_some_and(|t| self.prior.contains(&t));
+        let claim_prior = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && is_prior(it));
         let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
         // The claim sentence's other values (of the same drug, if any), which may describe
         // the same source value.
@@ -954,6 +976,21 @@ impl<'c, 'a> Checker<'c, 'a> {
                     sim
                 };
                 let sim = dated(sim, &sq);
+                // "Prior 2024 CT: nodule 0.8 cm" is another study's value: evidence for a
+                // claim about the prior one, or the start of a change, only (and the other way
+                // round). A "prior" word belongs to the next value of the sentence.
+                let source_prior = items[..k]
+                    .iter()
+                    .rev()
+                    .take_while(|it| {
+                        it.sent == s_item.sent && it.qty().is_none_or(|p| p.dim != sq.dim)
+                    })
+                    .any(is_prior);
+                let sim = if source_prior == claim_prior || item.lead == Lead::From {
+                    sim
+                } else {
+                    sim * 0.3
+                };
                 // "increased to 40 mg" is not "increased from 40 mg to 80 mg": the start of a
                 // change is the value of an earlier time. It is evidence only for a claim
                 // value that is also a start or names no time ("NIHSS 7 on arrival"), and
@@ -965,7 +1002,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                         && item.lead != Lead::From
                         && (item.lead == Lead::To || !q.matches(&sq));
                     let later = s_item.lead == Lead::To && item.lead == Lead::From;
-                    if earlier || later {
+                    let start_for_discharge =
+                        at_discharge && s_item.lead == Lead::From && item.lead != Lead::From;
+                    if earlier || later || start_for_discharge {
                         continue;
                     }
                 }
@@ -1472,6 +1511,13 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
 /// Words of the sentence around position `k` as (term, side, informativeness,
 /// closeness): closeness falls with distance and beyond another quantity or clause (those
 /// words usually describe that other value).
+/// The terms of the time words the value alignment reads: "discharge", and "prior",
+/// "previous" and "previously".
+fn time_terms(vocab: &mut Vocab) -> (Term, [Term; 3]) {
+    let prior = ["prior", "previous", "previously"].map(|w| vocab.term(w));
+    (vocab.term("discharge"), prior)
+}
+
 /// Of the clauses of a sentence that state `t`, the one sharing most of the fact's other
 /// words (on the same side, when both give one); `None` when no single clause leads.
 fn answering_clause(fact: Fact<'_>, t: Term, sentence: &[Item], in_best: &[&Item]) -> Option<u32> {
@@ -1650,7 +1696,8 @@ mod timing_tests {
                 let a = analyze(&claim.statement, &mut corpus.vocab);
                 acc[1] += s.elapsed();
                 let s = std::time::Instant::now();
-                let check = Checker::new(&corpus, &a, &ids);
+                let terms = time_terms(&mut corpus.vocab);
+                let check = Checker::new(&corpus, &a, &ids, terms);
                 acc[2] += s.elapsed();
                 let facts = split_facts(&corpus, &a);
                 let s = std::time::Instant::now();

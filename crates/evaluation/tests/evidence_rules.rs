@@ -1230,3 +1230,26 @@ fn each_clause_answers_for_its_own_side() {
         ],
     );
 }
+
+/// A value of a prior study answers only a claim about the prior study or the start of a
+/// change; a claim's value at discharge is never the start of a change.
+#[test]
+fn prior_values_and_values_at_discharge() {
+    expect(
+        "CT chest w/ contrast 01/05/2026: 1.2 cm spiculated RUL nodule. No mediastinal lymphadenopathy. Prior 2024 CT: nodule 0.8 cm. Weight 94.1 -> 88.0 kg.",
+        &[
+            ("The nodule grew from 0.8 cm to 1.2 cm.", Supported),
+            ("The nodule previously measured 0.8 cm.", Supported),
+            ("The nodule measured 1.2 cm.", Supported),
+            ("Admission weight was 94.1 kg.", Supported),
+        ],
+    );
+    // The labels would be contradicted; what matters most is that neither is supported.
+    let source = "CT chest w/ contrast 01/05/2026: 1.2 cm spiculated RUL nodule. Prior 2024 CT: nodule 0.8 cm. Weight 94.1 -> 88.0 kg.";
+    for claim in [
+        "The nodule measured 0.8 cm on this CT.",
+        "Discharge weight was 94.1 kg.",
+    ] {
+        assert_ne!(judge(source, claim), Supported, "{claim}");
+    }
+}

@@ -85,6 +85,12 @@ impl Vocab {
         })
     }
 
+    /// The term a plain word of a text is read as ("discharged" and "discharge" give one).
+    pub(crate) fn term(&mut self, word: &str) -> Term {
+        let lex = lexicon();
+        self.word(word, lex.entry(word), lex).term
+    }
+
     /// `entry` is the lexicon's entry of `base`.
     fn word(&mut self, base: &str, entry: &'static Entry, lex: &'static Lexicon) -> WordInfo {
         let hash = self.hasher.hash_one(base);
