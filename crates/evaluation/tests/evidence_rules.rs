@@ -1253,3 +1253,19 @@ fn prior_values_and_values_at_discharge() {
         assert_ne!(judge(source, claim), Supported, "{claim}");
     }
 }
+
+/// "q4-6h" and "every 4 to 6 hours" are one frequency range; a combination product's
+/// dose ("875-125 mg") names its first part.
+#[test]
+fn frequency_ranges_and_combination_doses() {
+    expect(
+        "Plan: amoxicillin-clavulanate 875-125 mg PO BID x 10 days. Albuterol MDI 2 puffs q4-6h PRN wheeze.",
+        &[
+            ("Augmentin 875 mg twice daily for ten days.", Supported),
+            ("Augmentin 500 mg twice daily for ten days.", Contradicted),
+            ("Albuterol 2 puffs every 4 to 6 hours as needed.", Supported),
+            ("Albuterol 2 puffs every 4-6 hours as needed.", Supported),
+            ("Albuterol 2 puffs every 8 to 12 hours as needed.", Contradicted),
+        ],
+    );
+}

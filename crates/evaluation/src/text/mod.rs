@@ -757,6 +757,11 @@ fn lex_word<'t>(
     push_whole(out, lower, LexKind::Word);
 }
 
+/// Every `a` to `b` hours, as times a day (lowest first).
+fn every_range(a: f64, b: f64) -> Quantity {
+    Quantity::two(Dim::Frequency, Shape::Range, 24.0 / b, 24.0 / a, 1.0)
+}
+
 fn clock(s: &str) -> Option<Quantity> {
     let (h, m) = s.split_once(':')?;
     if h.len() > 2 || m.len() != 2 {
@@ -1001,6 +1006,20 @@ fn lex_hyphen<'t>(
                 LexKind::Qty(Quantity::two(Dim::None, Shape::Range, a, b + 9.0, 1.0)),
             );
             return;
+        }
+    }
+    // "q4-6h": every 4 to 6 hours.
+    if let [a, b] = parts.as_slice() {
+        let hours = |p: &str| {
+            ["hrs", "hr", "h"]
+                .iter()
+                .find_map(|s| p.strip_suffix(s).and_then(parse_num))
+        };
+        if let (Some(a), Some(b)) = (a.strip_prefix('q').and_then(parse_num), hours(b)) {
+            if a > 0.0 && b > a {
+                push(out, LexKind::Qty(every_range(a, b)));
+                return;
+            }
         }
     }
     // ISO date 2026-09-24.
@@ -1358,6 +1377,10 @@ impl Parser<'_, '_> {
                 .is_some_and(|prev| prev.text == "every" || prev.text == "q");
             if every && q.dim == Dim::Time && q.shape == Shape::Single && q.a > 0.0 {
                 q = Quantity::single(Dim::Frequency, 24.0 / q.a, 1.0);
+            }
+            // "every 4 to 6 hours" is 4 to 6 times a day.
+            if every && q.dim == Dim::Time && q.shape == Shape::Range && q.a > 0.0 {
+                q = every_range(q.a, q.b);
             }
         }
         self.emit(TokKind::Qty(q), start, end);

@@ -152,6 +152,9 @@ impl Quantity {
             }
             (Shape::Single, Shape::Single) => close(ca, sa),
             (Shape::Single, Shape::Range) => ca >= sa - 1e-9 && ca <= sb + 1e-9,
+            // A combination product's dose names its first part: "amoxicillin-clavulanate
+            // 875-125 mg" is "875 mg".
+            (Shape::Single, Shape::Pair) if self.is_amount() && source.is_amount() => close(ca, sa),
             (Shape::Range | Shape::Pair, Shape::Range | Shape::Pair) => {
                 close(ca, sa) && close(cb, sb)
             }
