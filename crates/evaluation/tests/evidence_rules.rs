@@ -1269,3 +1269,17 @@ fn frequency_ranges_and_combination_doses() {
         ],
     );
 }
+
+/// Ultrasound shorthand: CBD, a gallbladder "surgically absent".
+#[test]
+fn ultrasound_shorthand() {
+    expect(
+        "Abd US: Gallbladder surgically absent. CBD 9 mm, dilated. No intrahepatic ductal dilatation.",
+        &[
+            ("The common bile duct measured 9 mm.", Supported),
+            ("The common bile duct measured 6 mm.", Contradicted),
+            ("The patient is status post cholecystectomy.", Supported),
+            ("The gallbladder was present.", Contradicted),
+        ],
+    );
+}

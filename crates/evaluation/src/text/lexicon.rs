@@ -422,6 +422,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("wbat", "weight bearing as tolerated"),
     ("nwb", "non weight bearing"),
     ("uds", "urine drug screen"),
+    ("cbd", "common bile duct"),
+    ("a&ox3", "alert oriented"),
+    ("a&ox4", "alert oriented"),
     ("ttwb", "toe touch weight bearing"),
     ("pwb", "partial weight bearing"),
     ("lle", "left lower extremity"),
@@ -1348,6 +1351,14 @@ const PHRASES: &[(&str, &str)] = &[
     ("hold if", ""),
     ("hold parameters", ""),
     ("quit smoking", "former non current smoker"),
+    (
+        "gallbladder surgically absent",
+        "cholecystectomy non gallbladder",
+    ),
+    (
+        "surgically absent gallbladder",
+        "cholecystectomy non gallbladder",
+    ),
     // A culture with no growth is a negative culture ("Blood cultures x2: no growth at
     // 48 h" is "blood cultures were negative").
     ("no growth", "\u{1}NEGPOST non growth"),
