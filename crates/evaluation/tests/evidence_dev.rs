@@ -258,6 +258,22 @@ fn standalone_numbers(s: &str) -> Vec<std::ops::Range<usize>> {
     out
 }
 
+/// `statement` with one whole-word occurrence of a pair's first word replaced by its
+/// second, for each occurrence of each pair.
+fn whole_word_swaps(statement: &str, pairs: &[(&str, &str)]) -> Vec<String> {
+    let edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric());
+    let mut out = Vec::new();
+    for (from, to) in pairs {
+        for (at, _) in statement.match_indices(from) {
+            let end = at + from.len();
+            if edge(statement[..at].chars().next_back()) && edge(statement[end..].chars().next()) {
+                out.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
+            }
+        }
+    }
+    out
+}
+
 /// Claims of the labelled sets that are supported, each changed in one dangerous way: a
 /// number replaced by one the cited sources never state, a unit by its neighbour, a side
 /// swapped for the other, a polarity word for its opposite ("no" becomes "new",
@@ -360,17 +376,7 @@ fn mutants() -> Vec<Case> {
                     ));
                 }
             }
-            for (from, to) in SIDES {
-                for (at, _) in statement.match_indices(from) {
-                    let end = at + from.len();
-                    let word_edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric());
-                    if word_edge(statement[..at].chars().next_back())
-                        && word_edge(statement[end..].chars().next())
-                    {
-                        changed.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
-                    }
-                }
-            }
+            changed.extend(whole_word_swaps(&statement, SIDES));
             // A unit swapped for its neighbour of the same kind, where the cited text never
             // states the number with that unit.
             for (from, to) in UNITS {
@@ -391,17 +397,7 @@ fn mutants() -> Vec<Case> {
                     changed.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
                 }
             }
-            for (from, to) in POLARITY {
-                for (at, _) in statement.match_indices(from) {
-                    let end = at + from.len();
-                    let edge = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric());
-                    if edge(statement[..at].chars().next_back())
-                        && edge(statement[end..].chars().next())
-                    {
-                        changed.push(format!("{}{to}{}", &statement[..at], &statement[end..]));
-                    }
-                }
-            }
+            changed.extend(whole_word_swaps(&statement, POLARITY));
             // A drug named for another the cited text never names.
             for from in DRUGS {
                 for (at, _) in statement.to_lowercase().match_indices(from) {
