@@ -1283,3 +1283,34 @@ fn ultrasound_shorthand() {
         ],
     );
 }
+
+/// A sign right after a name is its result ("ER+/PR+/HER2-", "GBS+"); "2+ edema" keeps its
+/// plus.
+#[test]
+fn a_sign_after_a_name_is_its_result() {
+    expect(
+        "58F with stage IIA ER+/PR+/HER2- left breast IDC s/p left lumpectomy. GBS+ at 36 weeks. 2+ pitting edema of both legs.",
+        &[
+            ("HER2 was negative.", Supported),
+            ("HER2 was positive.", Contradicted),
+            ("She was group B streptococcus positive.", Supported),
+            ("She was GBS negative.", Contradicted),
+            ("She had left invasive ductal carcinoma.", Supported),
+        ],
+    );
+}
+
+/// A side and a body part set off by a comma say where the finding before them is.
+#[test]
+fn a_trailing_side_and_body_part_after_a_comma() {
+    expect(
+        "PEDS: 4 y/o M, wt 16.2 kg. Dx: AOM, right ear. Cellulitis, RLE. No fever, left arm pain.",
+        &[
+            ("Right acute otitis media.", Supported),
+            ("Left acute otitis media.", Contradicted),
+            ("Weight 16.2 kg.", Supported),
+            ("Cellulitis of the left lower extremity.", Contradicted),
+            ("The patient had no fever.", Supported),
+        ],
+    );
+}

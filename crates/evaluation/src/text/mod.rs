@@ -435,8 +435,9 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
                     }
                     '/' | '-' | '^' => next_alnum,
                     '\'' | '&' => prev.is_alphabetic() && next.is_some_and(|n| n.is_alphabetic()),
+                    // "2+ edema" keeps its plus; "HER2+" is HER2 and a positive result.
                     '+' => {
-                        if prev.is_ascii_digit() {
+                        if (start..j).all(|k| at(k).is_some_and(|c| c.is_ascii_digit())) {
                             j += 1;
                         }
                         false
@@ -455,6 +456,19 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
                 kind: RawKind::Word,
             });
             i = j;
+            // "ER+/PR+/HER2-", "GBS+": a sign right after a name is its result.
+            let sign = at(j).filter(|c| matches!(c, '+' | '-'));
+            let named = (start..j).any(|k| at(k).is_some_and(|c| c.is_alphabetic()));
+            if let (Some(c), true) = (sign, named) {
+                if !at(j + 1).is_some_and(|n| n.is_alphanumeric() || n == '>') {
+                    out.push(Raw {
+                        start: offset(j),
+                        end: offset(j + 1),
+                        kind: RawKind::Punct(if c == '+' { '⊕' } else { '⊖' }),
+                    });
+                    i = j + 1;
+                }
+            }
             continue;
         }
         match c {
@@ -1228,6 +1242,8 @@ impl Parser<'_, '_> {
                     return i + 1;
                 }
                 let kind = match c {
+                    '⊕' => TokKind::Affirm,
+                    '⊖' => TokKind::NegPost,
                     '\n' | ';' => TokKind::Sentence,
                     ',' => TokKind::Clause,
                     ':' | '(' | ')' | '[' | ']' => TokKind::Soft,
@@ -1841,6 +1857,36 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 _ => break,
             }
             k += 1;
+        }
+        // "Dx: AOM, right ear", "Cellulitis, RLE": a side and a body part set off by a
+        // comma say where the finding before them is.
+        let clause_end = |k: usize| {
+            toks.get(k).is_none_or(|t| {
+                matches!(t.kind, TokKind::Sentence | TokKind::Clause | TokKind::Soft)
+            })
+        };
+        let anatomy = |k: usize| {
+            toks.get(k)
+                .is_some_and(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }))
+        };
+        // ("right lower extremity": the body part may come second.)
+        let body_part_ends_clause = (anatomy(i + 1) && clause_end(i + 2))
+            || (matches!(toks.get(i + 1).map(|t| t.kind), Some(TokKind::Word { .. }))
+                && anatomy(i + 2)
+                && clause_end(i + 3));
+        if i > 0 && matches!(toks[i - 1].kind, TokKind::Clause) && body_part_ends_clause {
+            let mut marked = 0;
+            for k in (0..i - 1).rev() {
+                match toks[k].kind {
+                    TokKind::Word { .. } if marked < SIDE_WINDOW => {
+                        if flags[k].side.is_none() {
+                            flags[k].side = Some(side);
+                        }
+                        marked += 1;
+                    }
+                    _ => break,
+                }
+            }
         }
         // "ABI 0.62 on the right, 0.91 on the left", "BP 228/134 in the right arm": a
         // value followed by "on/in the" and a side was measured on that side.
