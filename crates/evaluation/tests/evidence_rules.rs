@@ -1314,3 +1314,21 @@ fn a_trailing_side_and_body_part_after_a_comma() {
         ],
     );
 }
+
+/// "Vitamin K not given" denies the drug (and vitamin K is not potassium); weaned off is
+/// stopped; a side in a label before a colon is the side of the label's value; ICH.
+#[test]
+fn ed_note_shorthand() {
+    expect(
+        "ED NOTE: On warfarin for AFib, INR 3.4. CT head: no ICH. R wrist XR: nondisplaced distal radius fracture. Vitamin K not given. Norepinephrine weaned off 05/04.",
+        &[
+            ("Vitamin K was given.", Contradicted),
+            ("No vitamin K was given.", Supported),
+            ("CT head showed no intracranial hemorrhage.", Supported),
+            ("CT head showed an intracranial hemorrhage.", Contradicted),
+            ("He has a right distal radius fracture.", Supported),
+            ("He has a left distal radius fracture.", Contradicted),
+            ("Norepinephrine was continued.", Contradicted),
+        ],
+    );
+}

@@ -120,7 +120,6 @@ const STOPWORDS: &[&str] = &[
     "if",
     "because",
     "due",
-    "given",
     "being",
     "i",
     "we",
@@ -423,6 +422,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("nwb", "non weight bearing"),
     ("uds", "urine drug screen"),
     ("cbd", "common bile duct"),
+    ("ich", "intracranial hemorrhage"),
+    ("clabsi", "central line associated bloodstream infection"),
     ("wt", "weight"),
     ("aom", "acute otitis media"),
     ("utd", "up to date"),
@@ -1359,6 +1360,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("hold if", ""),
     ("hold parameters", ""),
     ("quit smoking", "former non current smoker"),
+    // Not potassium ("K").
+    ("vitamin k", "phytonadione"),
+    ("weaned off", "stopped non continued"),
     (
         "gallbladder surgically absent",
         "cholecystectomy non gallbladder",

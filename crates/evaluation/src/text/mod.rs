@@ -1818,10 +1818,14 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     for i in 1..n.saturating_sub(1) {
         let framing = matches!(toks[i + 1].kind, TokKind::Word { light: true, .. })
             && participle(lower, &toks[i + 1]);
-        if matches!(toks[i].kind, TokKind::NegPre)
-            && matches!(toks[i - 1].kind, TokKind::Copula)
-            && framing
-        {
+        // "Vitamin K not given": the same without the copula, when the verb ends the
+        // statement.
+        let ends = toks
+            .get(i + 2)
+            .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause | TokKind::Soft));
+        let subject_before = matches!(toks[i - 1].kind, TokKind::Copula)
+            || (matches!(toks[i - 1].kind, TokKind::Word { .. }) && ends);
+        if matches!(toks[i].kind, TokKind::NegPre) && subject_before && framing {
             negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
         }
     }
@@ -1857,6 +1861,32 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 _ => break,
             }
             k += 1;
+        }
+        // "R wrist XR: nondisplaced distal radius fracture": a side in a label gives it to
+        // the label's value (as a report's title does to its findings).
+        let colon = toks[i + 1..]
+            .iter()
+            .take(4)
+            .position(|t| !matches!(t.kind, TokKind::Word { .. }))
+            .map(|p| i + 1 + p)
+            .filter(|&c| {
+                matches!(toks[c].kind, TokKind::Soft)
+                    && lower.as_bytes().get(toks[c].start) == Some(&b':')
+            });
+        if let Some(c) = colon {
+            let mut marked = 0;
+            for k in c + 1..n {
+                match toks[k].kind {
+                    TokKind::Word { .. } if marked < 2 * SIDE_WINDOW => {
+                        if flags[k].side.is_none() {
+                            flags[k].side = Some(side);
+                        }
+                        marked += 1;
+                    }
+                    TokKind::NegPre | TokKind::NegPost | TokKind::Affirm | TokKind::Qty(_) => {}
+                    _ => break,
+                }
+            }
         }
         // "Dx: AOM, right ear", "Cellulitis, RLE": a side and a body part set off by a
         // comma say where the finding before them is.
