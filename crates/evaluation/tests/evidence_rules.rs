@@ -1332,3 +1332,15 @@ fn ed_note_shorthand() {
         ],
     );
 }
+
+/// Switched and transitioned are changes.
+#[test]
+fn switched_is_changed() {
+    expect(
+        "Sputum culture: MSSA. Switched vancomycin to cefazolin 2 g IV q8h on 05/04.",
+        &[
+            ("Vancomycin was changed to cefazolin.", Supported),
+            ("Cefazolin 1 g IV every 8 hours.", Contradicted),
+        ],
+    );
+}

@@ -1312,6 +1312,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("hemodialysis", "dialysis"),
     // "the Foley drained 1,050 mL" is its output ("drain" alone is often a device).
     ("drained", "output"),
+    ("switched", "changed"),
+    ("switch", "changed"),
+    ("transitioned", "changed"),
     ("extracted", "removed"),
     ("extraction", "removed"),
     ("removal", "removed"),
