@@ -1,13 +1,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 //! The whole pipeline on a realistic output: 12 claims, 8 sources of about 1.5 KB and
-//! 3 medication recommendations, with the default policy bundle (compiled once).
+//! 3 medication recommendations, with the default policy bundle (compiled once): fresh, and
+//! with the sources' analyses kept from an earlier run.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use domain::{
     AgentOutput, Claim, ExecutionOrigin, OutputIdentity, RiskTier, SourceReference, TaskType,
     Timestamp,
 };
-use evaluation::{evaluate, AgentSnapshot, PipelineInput, PolicyBundle, Thresholds};
+use evaluation::{
+    evaluate, evaluate_with, AgentSnapshot, PipelineInput, PolicyBundle, SourceAnalyses, Thresholds,
+};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -71,6 +74,19 @@ fn pipeline(c: &mut Criterion) {
                 black_box(&input),
                 black_box(&bundle),
                 black_box(&thresholds),
+            )
+        })
+    });
+    // The service's path when the sources were seen before (a session's next run, another
+    // agent on the same chart): their analyses come from the cache, the rest is redone.
+    let kept = SourceAnalyses::new(64 << 20);
+    c.bench_function("pipeline_12_claims_8_kept_sources_3_meds", |b| {
+        b.iter(|| {
+            evaluate_with(
+                black_box(&input),
+                black_box(&bundle),
+                black_box(&thresholds),
+                Some(kept.for_tenant("bench")),
             )
         })
     });

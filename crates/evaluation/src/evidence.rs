@@ -3,6 +3,7 @@
 
 use crate::text::quantity::{Dim, Quantity, Shape};
 use crate::text::{analyze, analyze_source, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
+use crate::TenantAnalyses;
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
@@ -84,6 +85,8 @@ pub(crate) struct Corpus<'a> {
     pub(crate) sources: &'a [SourceReference],
     generated_at: Timestamp,
     pub(crate) vocab: Vocab,
+    /// Where source analyses are kept across evaluations, if anywhere.
+    kept: Option<TenantAnalyses<'a>>,
     docs: Option<Vec<Doc>>,
     /// IDF per term id (terms first seen after the sources, e.g. in claims, get `max_idf`).
     idf: Vec<f64>,
@@ -93,10 +96,15 @@ pub(crate) struct Corpus<'a> {
 }
 
 impl<'a> Corpus<'a> {
-    pub(crate) fn new(sources: &'a [SourceReference], generated_at: Timestamp) -> Self {
+    pub(crate) fn new(
+        sources: &'a [SourceReference],
+        generated_at: Timestamp,
+        kept: Option<TenantAnalyses<'a>>,
+    ) -> Self {
         Self {
             sources,
             generated_at,
+            kept,
             // About one distinct word per 20 bytes of source text.
             vocab: Vocab::with_capacity(
                 64 + sources
@@ -125,9 +133,14 @@ impl<'a> Corpus<'a> {
         let mut counted_in: Vec<u32> = Vec::new();
         let mut total_len = 0usize;
         for s in self.sources {
-            let mut body = analyze_source(&s.content, &mut self.vocab);
+            let (mut body, title) = match self.kept {
+                Some(kept) => kept.get(s).adopt(&mut self.vocab),
+                None => {
+                    let body = analyze_source(&s.content, &mut self.vocab);
+                    (body, analyze(&s.title, &mut self.vocab))
+                }
+            };
             infer_years(&mut body, s.authored_at);
-            let title = analyze(&s.title, &mut self.vocab);
             for sent in &body.sentences {
                 self.sentence_count += 1;
                 total_len += sent.items.len();
@@ -1618,7 +1631,7 @@ mod debug_tests {
                 serde_json::from_value(case["sources"].clone()).unwrap();
             let claim: Claim = serde_json::from_value(case["claim"].clone()).unwrap();
             let generated = Timestamp::parse(case["generated_at"].as_str().unwrap()).unwrap();
-            let mut corpus = Corpus::new(&sources, generated);
+            let mut corpus = Corpus::new(&sources, generated, None);
             let r = evaluate_claims(&mut corpus, std::slice::from_ref(&claim));
             let a = analyze(&claim.statement, &mut corpus.vocab);
             eprintln!(
@@ -1640,7 +1653,7 @@ mod debug_tests {
             content: source,
             authored_at: t,
         }];
-        let mut corpus = Corpus::new(&sources, t);
+        let mut corpus = Corpus::new(&sources, t, None);
         let c = Claim {
             claim_id: "c1".into(),
             claim_type: "x".into(),
@@ -1680,7 +1693,7 @@ mod timing_tests {
             .unwrap_or(20);
         let mut acc = [std::time::Duration::ZERO; 6];
         for _ in 0..n {
-            let mut corpus = Corpus::new(&data.sources, t);
+            let mut corpus = Corpus::new(&data.sources, t, None);
             let s = std::time::Instant::now();
             corpus.ensure();
             acc[0] += s.elapsed();

@@ -9,11 +9,13 @@ mod intake;
 mod medication;
 mod policy;
 mod risk;
+mod source_cache;
 mod text;
 mod thresholds;
 
 pub use bundle::{BundleError, PolicyBundle};
 pub use hash::input_context_hash;
+pub use source_cache::{SourceAnalyses, TenantAnalyses};
 pub use thresholds::{RiskWeights, Thresholds};
 
 use domain::{
@@ -129,6 +131,17 @@ pub fn evaluate(
     bundle: &PolicyBundle,
     thresholds: &Thresholds,
 ) -> PipelineOutcome {
+    evaluate_with(input, bundle, thresholds, None)
+}
+
+/// [`evaluate`], taking source analyses from (and adding them to) `analyses`. The outcome
+/// is byte-identical to [`evaluate`]'s: the cache saves work, never changes an answer.
+pub fn evaluate_with(
+    input: &PipelineInput<'_>,
+    bundle: &PolicyBundle,
+    thresholds: &Thresholds,
+    analyses: Option<TenantAnalyses<'_>>,
+) -> PipelineOutcome {
     let mut events = Vec::with_capacity(6);
 
     let intake_errors = intake::check(input, thresholds);
@@ -163,7 +176,7 @@ pub fn evaluate(
         }),
     });
 
-    let mut corpus = evidence::Corpus::new(input.sources, input.output.generated_at);
+    let mut corpus = evidence::Corpus::new(input.sources, input.output.generated_at, analyses);
     let evidence_results = evidence::evaluate_claims(&mut corpus, &input.output.claims);
     let meds = medication::check(&mut corpus, &input.output.medication_recommendations);
     let counts = SupportCounts::of(&evidence_results);

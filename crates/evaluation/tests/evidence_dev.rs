@@ -7,7 +7,9 @@ use domain::{
     AgentOutput, Claim, ExecutionOrigin, OutputIdentity, RiskTier, SourceReference, Support,
     TaskType, Timestamp,
 };
-use evaluation::{evaluate, AgentSnapshot, PipelineInput, PolicyBundle, Thresholds};
+use evaluation::{
+    evaluate, evaluate_with, AgentSnapshot, PipelineInput, PolicyBundle, SourceAnalyses, Thresholds,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::str::FromStr;
@@ -38,7 +40,16 @@ struct Case {
     acceptable: Vec<String>,
 }
 
-/// Runs one case the way the public API would and returns the claim's support.
+/// One cache of source analyses for every case of every test of this file (tests run on
+/// several threads, and cases share documents, so most lookups find a kept analysis).
+fn kept() -> &'static SourceAnalyses {
+    static KEPT: std::sync::OnceLock<SourceAnalyses> = std::sync::OnceLock::new();
+    KEPT.get_or_init(|| SourceAnalyses::new(64 << 20))
+}
+
+/// Runs one case the way the public API would and returns the claim's support. Also checks
+/// that the service's path, with source analyses kept across evaluations, decides exactly
+/// as a fresh evaluation does.
 fn run(case: &Case, bundle: &PolicyBundle) -> (Support, Vec<String>) {
     let agent = AgentSnapshot {
         agent_id: "dev-agent".into(),
@@ -81,6 +92,18 @@ fn run(case: &Case, bundle: &PolicyBundle) -> (Support, Vec<String>) {
             .fold(generated_at, Timestamp::max),
     };
     let outcome = evaluate(&input, bundle, &Thresholds::default());
+    let through_cache = evaluate_with(
+        &input,
+        bundle,
+        &Thresholds::default(),
+        Some(kept().for_tenant("dev-tenant")),
+    );
+    assert_eq!(
+        serde_json::to_string(&through_cache).unwrap(),
+        serde_json::to_string(&outcome).unwrap(),
+        "{}: a kept analysis changed the decision",
+        case.case_id
+    );
     assert!(
         outcome.intake_errors.is_empty(),
         "{}: intake rejected {:?}",

@@ -9,8 +9,8 @@ use domain::{
     TaskType, Timestamp, UserRole,
 };
 use evaluation::{
-    evaluate, input_context_hash, AgentSnapshot, PipelineInput, PipelineOutcome, PolicyBundle,
-    Thresholds,
+    evaluate_with, input_context_hash, AgentSnapshot, PipelineInput, PipelineOutcome, PolicyBundle,
+    SourceAnalyses, Thresholds,
 };
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -52,7 +52,7 @@ fn fixtures() -> Vec<(String, PathBuf)> {
     out
 }
 
-fn run(fx: &Fixture, bundle: &PolicyBundle) -> PipelineOutcome {
+fn run(fx: &Fixture, bundle: &PolicyBundle, kept: Option<&SourceAnalyses>) -> PipelineOutcome {
     let input = PipelineInput {
         case_id: &fx.case_id,
         task_type: fx.task_type,
@@ -64,7 +64,12 @@ fn run(fx: &Fixture, bundle: &PolicyBundle) -> PipelineOutcome {
         structured_output_error: fx.structured_output_error.as_deref(),
         evaluated_at: fx.evaluated_at,
     };
-    evaluate(&input, bundle, &fx.thresholds.clone().unwrap_or_default())
+    evaluate_with(
+        &input,
+        bundle,
+        &fx.thresholds.clone().unwrap_or_default(),
+        kept.map(|k| k.for_tenant("golden")),
+    )
 }
 
 /// What is recorded for a fixture: the outcome plus the hash and versions a decision
@@ -92,11 +97,18 @@ fn golden_outcomes_are_byte_identical() {
     let mut failures = Vec::new();
     let all = fixtures();
     assert!(all.len() >= 15, "golden fixtures missing");
+    let kept = SourceAnalyses::new(16 << 20);
     for (name, path) in &all {
         let fx = load(path);
-        let first = render(&fx, &bundle, &run(&fx, &bundle));
-        let second = render(&fx, &bundle, &run(&fx, &bundle));
+        let first = render(&fx, &bundle, &run(&fx, &bundle, None));
+        let second = render(&fx, &bundle, &run(&fx, &bundle, None));
         assert_eq!(first, second, "{name}: two evaluations differ");
+        // The service's path: source analyses made (then found) in a cache shared by all
+        // fixtures decide byte for byte as a fresh evaluation.
+        for pass in ["made", "found"] {
+            let cached = render(&fx, &bundle, &run(&fx, &bundle, Some(&kept)));
+            assert_eq!(first, cached, "{name}: analyses {pass} in the cache differ");
+        }
         let expected_path = Path::new(GOLDEN).join(format!("{name}.expected.json"));
         if update {
             std::fs::write(&expected_path, &first).unwrap();
@@ -122,7 +134,7 @@ fn golden_fixtures_cover_every_verdict_action_and_policy() {
     let mut actions = BTreeSet::new();
     let mut failed = BTreeSet::new();
     for (_, path) in fixtures() {
-        let outcome = run(&load(&path), &bundle);
+        let outcome = run(&load(&path), &bundle, None);
         verdicts.extend(outcome.evidence_results.iter().map(|r| r.support));
         actions.insert(outcome.control_action);
         failed.extend(
@@ -159,7 +171,7 @@ fn golden_fixtures_cover_every_verdict_action_and_policy() {
 fn fixtures_follow_the_contract_minimum() {
     let bundle = PolicyBundle::load_dir(Path::new(POLICIES)).unwrap();
     for (name, path) in fixtures() {
-        let outcome = run(&load(&path), &bundle);
+        let outcome = run(&load(&path), &bundle, None);
         let expected = if name.starts_with("auto_approve") {
             ControlAction::AutoApprove
         } else if name.starts_with("review") {

@@ -67,6 +67,8 @@ pub struct Config {
     /// Raw setting; parsed by the credentials crate so its value is never echoed.
     pub credential_encryption_key: Option<String>,
     pub max_body_bytes: usize,
+    /// Budget of the source-analysis cache in MiB (0 turns it off).
+    pub evidence_cache_mb: usize,
     pub allow_insecure_provider_endpoints: bool,
     pub secret_name_prefix: String,
     pub openai_base_url: Option<String>,
@@ -263,6 +265,7 @@ impl Config {
         }
         let max_body_bytes =
             parse_num(env, "MAX_BODY_BYTES", 1_048_576usize, 1024, 64 * 1_048_576)?;
+        let evidence_cache_mb = parse_num(env, "EVIDENCE_CACHE_MB", 64usize, 0, 16_384)?;
         let allow_insecure_provider_endpoints =
             parse_bool(env, "ALLOW_INSECURE_PROVIDER_ENDPOINTS", false)?;
         if allow_insecure_provider_endpoints && production_like {
@@ -309,6 +312,7 @@ impl Config {
             credential_store,
             credential_encryption_key,
             max_body_bytes,
+            evidence_cache_mb,
             allow_insecure_provider_endpoints,
             secret_name_prefix,
             openai_base_url: opt(env, "OPENAI_BASE_URL"),
@@ -345,6 +349,7 @@ mod tests {
         assert_eq!(c.default_tenant.as_str(), "tenant_default");
         assert_eq!(c.service_name, "runtime-control-engine");
         assert_eq!(c.max_body_bytes, 1_048_576);
+        assert_eq!(c.evidence_cache_mb, 64);
         assert!(c.database_url.starts_with("sqlite://"));
         assert_eq!(c.credential_store, CredentialBackend::LocalEncrypted);
     }
@@ -359,6 +364,8 @@ mod tests {
             ("DATABASE_URL", "not a url"),
             ("DEFAULT_TENANT_ID", "bad tenant"),
             ("CREDENTIAL_STORE", "vault"),
+            ("EVIDENCE_CACHE_MB", "-1"),
+            ("EVIDENCE_CACHE_MB", "lots"),
         ] {
             let err = Config::from_env(&env(&[(k, v)])).unwrap_err();
             assert_eq!(err.name, k);

@@ -143,6 +143,11 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     registry.validate_all(domain::Timestamp::now());
     let factory = providers::AdapterFactory::new()
         .map_err(|e| anyhow::anyhow!("building the provider HTTP client: {e}"))?;
+    let source_analyses = (config.evidence_cache_mb > 0).then(|| {
+        Arc::new(evaluation::SourceAnalyses::new(
+            config.evidence_cache_mb << 20,
+        ))
+    });
     let state = AppState {
         config: Arc::new(config),
         store,
@@ -151,6 +156,7 @@ pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
         factory: Arc::new(factory),
         policy: Arc::new(policy),
         bundle_cache: Arc::new(Mutex::new(Default::default())),
+        source_analyses,
     };
     seed::run(&state).await.context("seeding")?;
     Ok(state)

@@ -245,12 +245,14 @@ pub fn snapshot(record: &DecisionRecord) -> AgentSnapshot {
 }
 
 /// Runs the pure pipeline on a record's inputs with a given bundle (and so its thresholds)
-/// and clock value.
+/// and clock value, taking source analyses from `kept` when given (replay never does, so a
+/// replay recomputes everything from the stored text).
 pub fn run_pipeline(
     record: &DecisionRecord,
     output: &AgentOutput,
     bundle: &evaluation::PolicyBundle,
     at: Timestamp,
+    kept: Option<&evaluation::SourceAnalyses>,
 ) -> PipelineOutcome {
     let agent = snapshot(record);
     let input = PipelineInput {
@@ -264,7 +266,8 @@ pub fn run_pipeline(
         structured_output_error: record.structured_output_error.as_deref(),
         evaluated_at: at,
     };
-    evaluation::evaluate(&input, bundle, bundle.thresholds())
+    let kept = kept.map(|k| k.for_tenant(record.tenant_id.as_str()));
+    evaluation::evaluate_with(&input, bundle, bundle.thresholds(), kept)
 }
 
 /// Evaluates the output into the record and returns the session trigger it implies.
@@ -284,7 +287,13 @@ pub fn evaluate_into(
         ACTOR_SERVICE,
         serde_json::json!({"claims": output.claims.len(), "medication_recommendations": output.medication_recommendations.len()}),
     );
-    let outcome = run_pipeline(record, &output, &state.policy, at);
+    let outcome = run_pipeline(
+        record,
+        &output,
+        &state.policy,
+        at,
+        state.source_analyses.as_deref(),
+    );
     for ev in &outcome.events {
         push_event(record, ev.event_type, "pipeline", ev.data.clone());
     }

@@ -19,4 +19,6 @@ pub struct AppState {
     pub policy: Arc<PolicyBundle>,
     /// Older bundles loaded for replay, by version.
     pub bundle_cache: Arc<Mutex<HashMap<String, Arc<PolicyBundle>>>>,
+    /// Source analyses kept across evaluations, per tenant (`None` when turned off).
+    pub source_analyses: Option<Arc<evaluation::SourceAnalyses>>,
 }

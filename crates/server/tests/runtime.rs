@@ -690,6 +690,62 @@ async fn decision_records_list_export_and_replay_exactly() {
     app.stop().await;
 }
 
+/// Source analyses kept across runs (the default) decide exactly as fresh analyses: the
+/// same runs on a server with the cache turned off give the same verdicts, scores and
+/// actions, and every decision of the caching server replays (from the text) exactly.
+#[tokio::test]
+async fn kept_source_analyses_decide_as_fresh_ones() {
+    let caching = setup().await;
+    let fresh = spawn_with(|env| {
+        env.insert("EVIDENCE_CACHE_MB".into(), "0".into());
+    })
+    .await;
+    fresh.active_agent(None, "ext-agent", json!({})).await;
+    let labs = source(
+        "src-2",
+        "CBC on admission: WBC 15.8 K/uL, Hgb 13.1 g/dL. Creatinine 1.1 mg/dL. \
+Ceftriaxone 1 g IV daily was continued. No fever since day 2.",
+    );
+    let claims = json!([
+        supported_claim("c1"),
+        contradicted_claim("c2"),
+        {"claim_id": "c3", "claim_type": "lab_result", "statement": "WBC was 15.8 K/uL on admission.", "supporting_source_ids": ["src-2"]},
+        {"claim_id": "c4", "claim_type": "lab_result", "statement": "Hgb was 13.1 mg/dL.", "supporting_source_ids": ["src-2"]},
+        {"claim_id": "c5", "claim_type": "finding", "statement": "Febrile at discharge.", "supporting_source_ids": ["src-1", "src-2"]}
+    ]);
+    // Made, then found in the cache, then found with the sources in the other order (so
+    // their terms are numbered differently in the run).
+    let orders = [
+        json!([source("src-1", NOTE), labs.clone()]),
+        json!([source("src-1", NOTE), labs.clone()]),
+        json!([labs.clone(), source("src-1", NOTE)]),
+    ];
+    for (round, sources) in orders.into_iter().enumerate() {
+        let body = run_body("ext-agent", sources, claims.clone(), json!([]), true);
+        let kept = caching.post("/runtime/agent-runs", body.clone()).await;
+        let made = fresh.post("/runtime/agent-runs", body).await;
+        assert_eq!(kept.status, 201, "{}", kept.text);
+        for field in [
+            "evidence_results",
+            "policy_results",
+            "risk_score",
+            "risk_level",
+            "control_action",
+        ] {
+            assert_eq!(kept.body[field], made.body[field], "round {round}: {field}");
+        }
+        assert_eq!(kept.body["evidence_results"][2]["support"], "supported");
+        assert_eq!(kept.body["evidence_results"][3]["support"], "contradicted");
+        let id = kept.body["decision_id"].as_str().unwrap();
+        let replay = caching
+            .get(&format!("/runtime/decision-records/{id}/replay"))
+            .await;
+        assert_eq!(replay.body["matches"], true, "{}", replay.text);
+    }
+    caching.stop().await;
+    fresh.stop().await;
+}
+
 #[tokio::test]
 async fn metrics_count_on_write() {
     let app = setup().await;

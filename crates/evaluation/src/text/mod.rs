@@ -245,6 +245,88 @@ pub(crate) fn analyze_source(text: &str, vocab: &mut Vocab) -> Analysis {
     analyze_with(text, vocab, true)
 }
 
+/// A source document's analyses (body as [`analyze_source`], title as [`analyze`]) with
+/// terms numbered by a vocabulary of its own, so they can be kept across evaluations and
+/// adopted into any run's vocabulary.
+#[derive(Debug)]
+pub(crate) struct PortableSource {
+    body: Analysis,
+    title: Analysis,
+    /// The terms in numbering order, end to end; term `t` ends at `ends[t]`.
+    names: String,
+    ends: Vec<u32>,
+}
+
+impl PortableSource {
+    pub(crate) fn analyze(content: &str, title: &str) -> Self {
+        let mut vocab = Vocab::with_capacity(64 + (content.len() + title.len()) / 20);
+        let body = analyze_source(content, &mut vocab);
+        let title = analyze(title, &mut vocab);
+        let mut terms: Vec<(Term, Span)> = vocab.ids.iter().map(|(s, t)| (*t, *s)).collect();
+        terms.sort_unstable_by_key(|(t, _)| *t);
+        let mut names =
+            String::with_capacity(terms.iter().map(|(_, (a, b))| (b - a) as usize).sum());
+        let ends = terms
+            .iter()
+            .map(|(_, span)| {
+                names.push_str(Vocab::text(&vocab.arena, *span));
+                names.len() as u32
+            })
+            .collect();
+        Self {
+            body,
+            title,
+            names,
+            ends,
+        }
+    }
+
+    /// The body and title analyses with their terms renumbered into `vocab`. The terms are
+    /// interned in the order the analysis first met them, so the numbers are exactly those
+    /// analysing the texts with `vocab` would have given.
+    pub(crate) fn adopt(&self, vocab: &mut Vocab) -> (Analysis, Analysis) {
+        let mut start = 0;
+        let map: Vec<Term> = self
+            .ends
+            .iter()
+            .map(|&end| {
+                let term = vocab.id(&self.names[start..end as usize]);
+                start = end as usize;
+                term
+            })
+            .collect();
+        let renumber = |a: &Analysis| {
+            let mut a = a.clone();
+            for item in &mut a.items {
+                match &mut item.kind {
+                    Kind::Word(t) => *t = map[*t as usize],
+                    Kind::Qty(Quantity {
+                        dim: Dim::Compound(t),
+                        ..
+                    }) => *t = map[*t as usize],
+                    Kind::Qty(_) => {}
+                }
+            }
+            a
+        };
+        (renumber(&self.body), renumber(&self.title))
+    }
+
+    /// Approximate bytes held, for a cache's budget.
+    pub(crate) fn size(&self) -> usize {
+        let analysis = |a: &Analysis| {
+            a.items.capacity() * std::mem::size_of::<Item>()
+                + a.sentences.capacity() * std::mem::size_of::<Sentence>()
+                + a.splits.capacity() * std::mem::size_of::<(usize, Split)>()
+        };
+        std::mem::size_of::<Self>()
+            + analysis(&self.body)
+            + analysis(&self.title)
+            + self.names.capacity()
+            + self.ends.capacity() * 4
+    }
+}
+
 fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let lex = lexicon();
     // One lowercase copy of the whole text (ASCII case only, so offsets stay the same)

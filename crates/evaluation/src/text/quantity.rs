@@ -28,8 +28,9 @@ pub(crate) enum Dim {
     MonthYear,
     /// `a` = minutes after midnight.
     Clock,
-    /// A compound unit such as mg/dL, compared by its normalised spelling.
-    Compound(u32),
+    /// A compound unit such as mg/dL, compared by its normalised spelling (an interned
+    /// term, so renumbered with the words when an analysis is adopted).
+    Compound(super::Term),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -179,7 +179,7 @@ async fn replay(
         match (&d.agent_output, d.evaluated_at, &d.policy_set_version) {
             (Some(output), Some(at), Some(version)) => {
                 let b = bundle(&state, version).await?;
-                let outcome = runtime::run_pipeline(&d, output, &b, at);
+                let outcome = runtime::run_pipeline(&d, output, &b, at, None);
                 let replayed = Evaluated {
                     intake_errors: outcome.intake_errors,
                     evidence_results: outcome.evidence_results,

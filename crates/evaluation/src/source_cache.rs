@@ -1,0 +1,144 @@
+//! Source analyses kept across evaluations. The sources of a patient's chart come back
+//! again and again (every run of a session, every agent working on the same encounter), and
+//! analysing them is most of an evaluation's cost. A kept analysis is the one a fresh
+//! analysis gives, term for term ([`PortableSource::adopt`]), so decisions do not depend
+//! on what the cache held; replay never uses it, so every replay recomputes from the text.
+
+use crate::text::PortableSource;
+use domain::SourceReference;
+use quick_cache::{sync::Cache, Weighter};
+use sha2::{Digest, Sha256};
+use std::convert::Infallible;
+use std::sync::Arc;
+
+/// A bounded, concurrent cache of source analyses, partitioned by tenant: one tenant's
+/// timing can never tell whether another tenant submitted the same document. Keys are
+/// SHA-256 digests, so the cache holds no source text.
+pub struct SourceAnalyses {
+    cache: Cache<[u8; 32], Arc<PortableSource>, BySize>,
+}
+
+#[derive(Clone)]
+struct BySize;
+
+impl Weighter<[u8; 32], Arc<PortableSource>> for BySize {
+    fn weight(&self, _: &[u8; 32], value: &Arc<PortableSource>) -> u64 {
+        (value.size() + 32) as u64
+    }
+}
+
+/// Typical bytes of one kept analysis (a source of a few KB), to size the table.
+const TYPICAL_ENTRY_BYTES: usize = 32 * 1024;
+
+impl SourceAnalyses {
+    /// A cache holding about `max_bytes` of analyses.
+    pub fn new(max_bytes: usize) -> Self {
+        Self {
+            cache: Cache::with_weighter(
+                (max_bytes / TYPICAL_ENTRY_BYTES).max(16),
+                max_bytes as u64,
+                BySize,
+            ),
+        }
+    }
+
+    /// The part of the cache one tenant's evaluations use.
+    pub fn for_tenant<'a>(&'a self, tenant: &'a str) -> TenantAnalyses<'a> {
+        TenantAnalyses {
+            cache: self,
+            tenant,
+        }
+    }
+
+    /// Number of analyses held.
+    pub fn len(&self) -> usize {
+        self.cache.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cache.is_empty()
+    }
+}
+
+/// [`SourceAnalyses`] seen by one tenant.
+#[derive(Clone, Copy)]
+pub struct TenantAnalyses<'a> {
+    cache: &'a SourceAnalyses,
+    tenant: &'a str,
+}
+
+impl TenantAnalyses<'_> {
+    /// The analyses of `source`'s body and title, kept or made now.
+    pub(crate) fn get(&self, source: &SourceReference) -> Arc<PortableSource> {
+        let mut digest = Sha256::new();
+        // Each part with its length, so no two different triples give one byte string.
+        for part in [self.tenant, &source.title, &source.content] {
+            digest.update((part.len() as u64).to_le_bytes());
+            digest.update(part.as_bytes());
+        }
+        let key: [u8; 32] = digest.finalize().into();
+        let Ok(analyses) = self.cache.cache.get_or_insert_with(&key, || {
+            Ok::<_, Infallible>(Arc::new(PortableSource::analyze(
+                &source.content,
+                &source.title,
+            )))
+        });
+        analyses
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::{SourceType, Timestamp};
+
+    fn source(content: &str) -> SourceReference {
+        SourceReference {
+            source_id: "doc-1".into(),
+            source_type: SourceType::ClinicalNote,
+            title: "Progress note".into(),
+            content: content.into(),
+            authored_at: Timestamp::parse("2026-01-01T00:00:00Z").unwrap(),
+        }
+    }
+
+    #[test]
+    fn each_tenant_has_its_own_entries_and_a_repeat_finds_the_kept_one() {
+        let cache = SourceAnalyses::new(1 << 20);
+        let note = source("Metoprolol 25 mg PO BID. No fever.");
+        let first = cache.for_tenant("tenant-a").get(&note);
+        assert_eq!(cache.len(), 1);
+        let again = cache.for_tenant("tenant-a").get(&note);
+        assert!(
+            Arc::ptr_eq(&first, &again),
+            "a repeat must find the kept analysis"
+        );
+        assert_eq!(cache.len(), 1);
+        let other = cache.for_tenant("tenant-b").get(&note);
+        assert!(
+            !Arc::ptr_eq(&first, &other),
+            "another tenant must not share it"
+        );
+        assert_eq!(cache.len(), 2);
+        cache
+            .for_tenant("tenant-a")
+            .get(&source("Metoprolol 50 mg PO BID. No fever."));
+        assert_eq!(cache.len(), 3, "different content is a different entry");
+    }
+
+    #[test]
+    fn the_budget_bounds_what_is_kept() {
+        let cache = SourceAnalyses::new(64 * 1024);
+        for i in 0..200 {
+            cache.for_tenant("t").get(&source(
+                &format!("Note {i}: metoprolol {i} mg daily. ").repeat(20),
+            ));
+        }
+        assert!(
+            cache.cache.weight() <= 64 * 1024,
+            "{}",
+            cache.cache.weight()
+        );
+        assert!(cache.len() < 200);
+    }
+}
