@@ -5,8 +5,8 @@ use crate::text::quantity::{Dim, Quantity, Shape};
 use crate::text::{analyze, analyze_source, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
 use crate::TenantAnalyses;
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
-use std::cell::OnceCell;
 use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
 
 /// Coverage at or above which a fact counts as stated by the sources.
 const SUPPORTED_MIN: f64 = 0.70;
@@ -68,7 +68,6 @@ struct Cand {
 /// One analysed source document, with what every claim asks of it precomputed.
 struct Doc {
     body: Analysis,
-    usable: bool,
     /// Every term of body and title.
     terms: TermSet,
     title_terms: TermSet,
@@ -76,7 +75,7 @@ struct Doc {
     title_sides: Vec<(Term, Side)>,
     /// Per body item: the context of a quantity, computed when a claim first compares
     /// with it (most source values never are), and its owning drug.
-    value_context: Vec<OnceCell<Context>>,
+    value_context: Vec<OnceLock<Context>>,
     value_owner: Vec<Option<Term>>,
 }
 
@@ -87,12 +86,37 @@ pub(crate) struct Corpus<'a> {
     pub(crate) vocab: Vocab,
     /// Where source analyses are kept across evaluations, if anywhere.
     kept: Option<TenantAnalyses<'a>>,
-    docs: Option<Vec<Doc>>,
+    analysed: Option<Arc<Analysed>>,
+    /// Per source: authored no later than the output, so usable as evidence.
+    usable: Vec<bool>,
+}
+
+/// The sources analysed, with their statistics: shared by every evaluation of the same
+/// source set when kept ([`TenantAnalyses::set`]).
+pub(crate) struct Analysed {
+    docs: Vec<Doc>,
     /// IDF per term id (terms first seen after the sources, e.g. in claims, get `max_idf`).
     idf: Vec<f64>,
     max_idf: f64,
-    sentence_count: u32,
     avg_len: f64,
+    /// The run's vocabulary right after the sources; an evaluation continues from a copy.
+    vocab: Vocab,
+}
+
+impl Analysed {
+    /// Approximate bytes held, for a cache's budget (value contexts filled later included).
+    pub(crate) fn size(&self) -> usize {
+        let docs: usize = self
+            .docs
+            .iter()
+            .map(|d| {
+                d.body.items.capacity() * (std::mem::size_of::<Item>() + 48)
+                    + d.body.sentences.capacity() * 32
+                    + (d.terms.0.capacity() + d.title_terms.0.capacity()) * 8
+            })
+            .sum();
+        docs + self.idf.capacity() * 8 + self.vocab.size()
+    }
 }
 
 impl<'a> Corpus<'a> {
@@ -105,107 +129,56 @@ impl<'a> Corpus<'a> {
             sources,
             generated_at,
             kept,
-            // About one distinct word per 20 bytes of source text.
-            vocab: Vocab::with_capacity(
-                64 + sources
-                    .iter()
-                    .map(|s| s.content.len() + s.title.len())
-                    .sum::<usize>()
-                    / 20,
-            ),
-            docs: None,
-            idf: Vec::new(),
-            max_idf: 1.0,
-            sentence_count: 0,
-            avg_len: 1.0,
+            vocab: Vocab::default(),
+            analysed: None,
+            usable: sources
+                .iter()
+                .map(|s| s.authored_at <= generated_at)
+                .collect(),
         }
     }
 
-    /// Analyses every source on first use (IDF needs all of them).
+    /// Analyses every source on first use (IDF needs all of them). With a cache, a source
+    /// set seen before is taken whole, and otherwise each source seen before is. A kept set
+    /// numbers its terms from zero, so it is only taken while nothing else was interned.
     fn ensure(&mut self) {
-        if self.docs.is_some() {
+        if self.analysed.is_some() {
             return;
         }
-        let mut analysed = Vec::with_capacity(self.sources.len());
-        let mut df: Vec<u32> = Vec::new();
-        // The last sentence (1-based) that counted each term, so a term counts once per
-        // sentence.
-        let mut counted_in: Vec<u32> = Vec::new();
-        let mut total_len = 0usize;
-        for s in self.sources {
-            let (mut body, title) = match self.kept {
-                Some(kept) => kept.get(s).adopt(&mut self.vocab),
-                None => {
-                    let body = analyze_source(&s.content, &mut self.vocab);
-                    (body, analyze(&s.title, &mut self.vocab))
-                }
-            };
-            infer_years(&mut body, s.authored_at);
-            for sent in &body.sentences {
-                self.sentence_count += 1;
-                total_len += sent.items.len();
-                for t in body.items[sent.items.clone()].iter().filter_map(Item::term) {
-                    let t = t as usize;
-                    if df.len() <= t {
-                        df.resize(t + 1, 0);
-                        counted_in.resize(t + 1, 0);
-                    }
-                    if counted_in[t] != self.sentence_count {
-                        counted_in[t] = self.sentence_count;
-                        df[t] += 1;
-                    }
-                }
+        let sources = self.sources;
+        let analysed = match self.kept {
+            Some(kept) if self.vocab.is_empty() => {
+                let set = kept.set(sources, || analyse(sources, Some(kept), vocab_for(sources)));
+                self.vocab = set.vocab.clone();
+                set
             }
-            analysed.push((body, title, s.authored_at <= self.generated_at));
-        }
-        let n = f64::from(self.sentence_count.max(1));
-        let idf = |df: f64| (1.0 + (n - df + 0.5) / (df + 0.5)).ln().clamp(0.3, 5.0);
-        self.max_idf = idf(0.0);
-        self.idf = df.iter().map(|d| idf(f64::from(*d))).collect();
-        self.avg_len = if self.sentence_count == 0 {
-            1.0
-        } else {
-            (total_len as f64 / f64::from(self.sentence_count)).max(1.0)
+            kept => {
+                let vocab = if self.vocab.is_empty() {
+                    vocab_for(sources)
+                } else {
+                    std::mem::take(&mut self.vocab)
+                };
+                let mut analysed = analyse(sources, kept, vocab);
+                self.vocab = std::mem::take(&mut analysed.vocab);
+                Arc::new(analysed)
+            }
         };
-        let mut docs = Vec::with_capacity(analysed.len());
-        for (body, title, usable) in analysed {
-            let value_context = vec![OnceCell::new(); body.items.len()];
-            let mut value_owner = vec![None; body.items.len()];
-            for sent in &body.sentences {
-                let items = &body.items[sent.items.clone()];
-                for (k, it) in items.iter().enumerate() {
-                    if it.qty().is_some() {
-                        value_owner[sent.items.start + k] = owner_drug(items, k);
-                    }
-                }
-            }
-            let title_terms: TermSet = title.items.iter().filter_map(Item::term).collect();
-            let title_sides = title
-                .items
-                .iter()
-                .filter_map(|i| Some((i.term()?, i.side?)))
-                .collect();
-            let terms: TermSet = body
-                .items
-                .iter()
-                .chain(&title.items)
-                .filter_map(Item::term)
-                .collect();
-            docs.push(Doc {
-                body,
-                usable,
-                terms,
-                title_terms,
-                title_sides,
-                value_context,
-                value_owner,
-            });
-        }
-        self.docs = Some(docs);
+        self.analysed = Some(analysed);
+    }
+
+    fn docs(&self) -> Option<&[Doc]> {
+        self.analysed.as_deref().map(|a| a.docs.as_slice())
     }
 
     fn idf(&self, t: Term) -> f64 {
-        self.idf.get(t as usize).copied().unwrap_or(self.max_idf)
+        match &self.analysed {
+            Some(a) => a.idf.get(t as usize).copied().unwrap_or(a.max_idf),
+            None => 1.0,
+        }
+    }
+
+    fn avg_len(&self) -> f64 {
+        self.analysed.as_ref().map_or(1.0, |a| a.avg_len)
     }
 
     fn word_weight(&self, item: &Item) -> f64 {
@@ -227,25 +200,24 @@ impl<'a> Corpus<'a> {
 
     /// Usable sentences of the given documents as (doc index, sentence index).
     fn sentences_of(&self, docs: &[usize]) -> Vec<(usize, usize)> {
-        let Some(all) = &self.docs else {
+        let Some(all) = self.docs() else {
             return Vec::new();
         };
         docs.iter()
-            .filter(|d| all.get(**d).is_some_and(|doc| doc.usable))
+            .filter(|d| all.get(**d).is_some() && self.usable[**d])
             .flat_map(|d| (0..all[*d].body.sentences.len()).map(move |s| (*d, s)))
             .collect()
     }
 
     pub(crate) fn usable_docs(&mut self) -> Vec<usize> {
         self.ensure();
-        self.docs
-            .as_ref()
-            .map(|d| (0..d.len()).filter(|i| d[*i].usable).collect())
+        self.docs()
+            .map(|d| (0..d.len()).filter(|i| self.usable[*i]).collect())
             .unwrap_or_default()
     }
 
     fn sentence_items(&self, (d, s): (usize, usize)) -> &[Item] {
-        match &self.docs {
+        match self.docs() {
             Some(docs) => {
                 let body = &docs[d].body;
                 &body.items[body.sentences[s].items.clone()]
@@ -421,7 +393,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
 }
 
 fn span(corpus: &Corpus<'_>, d: usize, s: usize) -> Option<EvidenceSpan> {
-    let doc = corpus.docs.as_ref()?.get(d)?;
+    let doc = corpus.docs()?.get(d)?;
     let sent = doc.body.sentences.get(s)?;
     let source = corpus.sources.get(d)?;
     let content = &source.content;
@@ -558,8 +530,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         let sentences = corpus.sentences_of(docs);
         let usable: Vec<&Doc> = docs
             .iter()
-            .filter_map(|d| corpus.docs.as_ref().and_then(|all| all.get(*d)))
-            .filter(|doc| doc.usable)
+            .filter(|d| corpus.usable.get(**d) == Some(&true))
+            .filter_map(|d| corpus.docs()?.get(*d))
             .collect();
         let mut checker = Self {
             corpus,
@@ -580,7 +552,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     fn doc(&self, d: usize) -> Option<&Doc> {
-        self.corpus.docs.as_ref()?.get(d)
+        self.corpus.docs()?.get(d)
     }
 
     fn alignment(&self, item: &Item) -> &QtyAlign {
@@ -595,7 +567,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn bm25(&self, query: &[QueryPart], at: (usize, usize)) -> f64 {
         let items = self.corpus.sentence_items(at);
         let len = items.len() as f64;
-        let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / self.corpus.avg_len);
+        let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / self.corpus.avg_len());
         let title = self.doc(at.0).map(|d| &d.title_terms);
         let mut score = 0.0;
         for part in query {
@@ -1429,6 +1401,104 @@ impl<'c, 'a> Checker<'c, 'a> {
 /// nearest to the time the source was written, so "January 26, 2027" is not read as the
 /// same day as a note of January 2026 calls "01/26". Claims' dates keep no year and match
 /// any.
+/// A vocabulary with room for the sources' words (about one per 20 bytes of text).
+fn vocab_for(sources: &[SourceReference]) -> Vocab {
+    let bytes: usize = sources
+        .iter()
+        .map(|s| s.content.len() + s.title.len())
+        .sum();
+    Vocab::with_capacity(64 + bytes / 20)
+}
+
+/// Analyses the sources into `vocab` (through the per-source cache when given) and computes
+/// what every claim asks of them.
+fn analyse(
+    sources: &[SourceReference],
+    kept: Option<TenantAnalyses<'_>>,
+    mut vocab: Vocab,
+) -> Analysed {
+    let mut analysed = Vec::with_capacity(sources.len());
+    let mut df: Vec<u32> = Vec::new();
+    // The last sentence (1-based) that counted each term, so a term counts once per
+    // sentence.
+    let mut counted_in: Vec<u32> = Vec::new();
+    let mut sentence_count = 0u32;
+    let mut total_len = 0usize;
+    for s in sources {
+        let (mut body, title) = match kept {
+            Some(kept) => kept.get(s).adopt(&mut vocab),
+            None => {
+                let body = analyze_source(&s.content, &mut vocab);
+                (body, analyze(&s.title, &mut vocab))
+            }
+        };
+        infer_years(&mut body, s.authored_at);
+        for sent in &body.sentences {
+            sentence_count += 1;
+            total_len += sent.items.len();
+            for t in body.items[sent.items.clone()].iter().filter_map(Item::term) {
+                let t = t as usize;
+                if df.len() <= t {
+                    df.resize(t + 1, 0);
+                    counted_in.resize(t + 1, 0);
+                }
+                if counted_in[t] != sentence_count {
+                    counted_in[t] = sentence_count;
+                    df[t] += 1;
+                }
+            }
+        }
+        analysed.push((body, title));
+    }
+    let n = f64::from(sentence_count.max(1));
+    let idf = |df: f64| (1.0 + (n - df + 0.5) / (df + 0.5)).ln().clamp(0.3, 5.0);
+    let avg_len = if sentence_count == 0 {
+        1.0
+    } else {
+        (total_len as f64 / f64::from(sentence_count)).max(1.0)
+    };
+    let mut docs = Vec::with_capacity(analysed.len());
+    for (body, title) in analysed {
+        let value_context = vec![OnceLock::new(); body.items.len()];
+        let mut value_owner = vec![None; body.items.len()];
+        for sent in &body.sentences {
+            let items = &body.items[sent.items.clone()];
+            for (k, it) in items.iter().enumerate() {
+                if it.qty().is_some() {
+                    value_owner[sent.items.start + k] = owner_drug(items, k);
+                }
+            }
+        }
+        let title_terms: TermSet = title.items.iter().filter_map(Item::term).collect();
+        let title_sides = title
+            .items
+            .iter()
+            .filter_map(|i| Some((i.term()?, i.side?)))
+            .collect();
+        let terms: TermSet = body
+            .items
+            .iter()
+            .chain(&title.items)
+            .filter_map(Item::term)
+            .collect();
+        docs.push(Doc {
+            body,
+            terms,
+            title_terms,
+            title_sides,
+            value_context,
+            value_owner,
+        });
+    }
+    Analysed {
+        docs,
+        max_idf: idf(0.0),
+        idf: df.iter().map(|d| idf(f64::from(*d))).collect(),
+        avg_len,
+        vocab,
+    }
+}
+
 fn infer_years(a: &mut Analysis, authored_at: Timestamp) {
     use chrono::Datelike;
     let written = authored_at.inner().date_naive();

@@ -4,28 +4,44 @@
 //! analysis gives, term for term ([`PortableSource::adopt`]), so decisions do not depend
 //! on what the cache held; replay never uses it, so every replay recomputes from the text.
 
+use crate::evidence::Analysed;
 use crate::text::PortableSource;
 use domain::SourceReference;
 use quick_cache::{sync::Cache, Weighter};
 use sha2::{Digest, Sha256};
-use std::convert::Infallible;
 use std::sync::Arc;
 
 /// A bounded, concurrent cache of source analyses, partitioned by tenant: one tenant's
 /// timing can never tell whether another tenant submitted the same document. Keys are
 /// SHA-256 digests, so the cache holds no source text.
 pub struct SourceAnalyses {
-    cache: Cache<[u8; 32], Arc<PortableSource>, BySize>,
+    cache: Cache<[u8; 32], Kept, BySize>,
+}
+
+/// One entry: a source's analyses, or a whole source set's (its documents, statistics and
+/// vocabulary), which a run with exactly those sources takes without any copying of items.
+#[derive(Clone)]
+enum Kept {
+    Source(Arc<PortableSource>),
+    Set(Arc<Analysed>),
 }
 
 #[derive(Clone)]
 struct BySize;
 
-impl Weighter<[u8; 32], Arc<PortableSource>> for BySize {
-    fn weight(&self, _: &[u8; 32], value: &Arc<PortableSource>) -> u64 {
-        (value.size() + 32) as u64
+impl Weighter<[u8; 32], Kept> for BySize {
+    fn weight(&self, _: &[u8; 32], value: &Kept) -> u64 {
+        let size = match value {
+            Kept::Source(s) => s.size(),
+            Kept::Set(s) => s.size(),
+        };
+        (size + 64) as u64
     }
 }
+
+/// Domain separation of the two kinds of key.
+const SOURCE_KEY: u8 = 1;
+const SET_KEY: u8 = 2;
 
 /// Typical bytes of one kept analysis (a source of a few KB), to size the table.
 const TYPICAL_ENTRY_BYTES: usize = 32 * 1024;
@@ -68,23 +84,56 @@ pub struct TenantAnalyses<'a> {
 }
 
 impl TenantAnalyses<'_> {
+    fn digest(&self, kind: u8) -> Sha256 {
+        let mut digest = Sha256::new();
+        digest.update([kind]);
+        part(&mut digest, self.tenant);
+        digest
+    }
+
     /// The analyses of `source`'s body and title, kept or made now.
     pub(crate) fn get(&self, source: &SourceReference) -> Arc<PortableSource> {
-        let mut digest = Sha256::new();
-        // Each part with its length, so no two different triples give one byte string.
-        for part in [self.tenant, &source.title, &source.content] {
-            digest.update((part.len() as u64).to_le_bytes());
-            digest.update(part.as_bytes());
+        let mut digest = self.digest(SOURCE_KEY);
+        part(&mut digest, &source.title);
+        part(&mut digest, &source.content);
+        let key: [u8; 32] = digest.finalize().into();
+        if let Some(Kept::Source(kept)) = self.cache.cache.get(&key) {
+            return kept;
+        }
+        let made = Arc::new(PortableSource::analyze(&source.content, &source.title));
+        self.cache.cache.insert(key, Kept::Source(made.clone()));
+        made
+    }
+
+    /// The analysed source set (in this order, with these authoring times), kept or made
+    /// now by `make`.
+    pub(crate) fn set(
+        &self,
+        sources: &[SourceReference],
+        make: impl FnOnce() -> Analysed,
+    ) -> Arc<Analysed> {
+        let mut digest = self.digest(SET_KEY);
+        digest.update((sources.len() as u64).to_le_bytes());
+        for s in sources {
+            part(&mut digest, &s.title);
+            part(&mut digest, &s.content);
+            // Dates without a year take theirs from the authoring time.
+            part(&mut digest, &s.authored_at.to_string());
         }
         let key: [u8; 32] = digest.finalize().into();
-        let Ok(analyses) = self.cache.cache.get_or_insert_with(&key, || {
-            Ok::<_, Infallible>(Arc::new(PortableSource::analyze(
-                &source.content,
-                &source.title,
-            )))
-        });
-        analyses
+        if let Some(Kept::Set(kept)) = self.cache.cache.get(&key) {
+            return kept;
+        }
+        let made = Arc::new(make());
+        self.cache.cache.insert(key, Kept::Set(made.clone()));
+        made
     }
+}
+
+/// One part of a key, with its length, so no two different sequences give one byte string.
+fn part(digest: &mut Sha256, text: &str) {
+    digest.update((text.len() as u64).to_le_bytes());
+    digest.update(text.as_bytes());
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ pub(crate) type Term = u32;
 /// the tables hold spans into it, so a new word costs no allocation of its own. Keys come
 /// from input text, so the hasher is randomly seeded (foldhash: fast on short keys); a
 /// vocabulary lives for one evaluation of a size-capped request.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Vocab {
     hasher: foldhash::fast::RandomState,
     arena: String,
@@ -51,6 +51,18 @@ impl Vocab {
             ids: HashTable::with_capacity(words),
             words: HashTable::with_capacity(words),
         }
+    }
+
+    /// No word interned yet.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.ids.is_empty() && self.words.is_empty()
+    }
+
+    /// Approximate bytes held, for a cache's budget.
+    pub(crate) fn size(&self) -> usize {
+        self.arena.capacity()
+            + self.ids.capacity() * (std::mem::size_of::<(Span, Term)>() + 1)
+            + self.words.capacity() * (std::mem::size_of::<(Span, WordInfo)>() + 1)
     }
 
     fn text(arena: &str, (start, end): Span) -> &str {
