@@ -82,7 +82,6 @@ struct Doc {
 /// The run's sources, analysed once and shared by every claim and medication check.
 pub(crate) struct Corpus<'a> {
     pub(crate) sources: &'a [SourceReference],
-    generated_at: Timestamp,
     pub(crate) vocab: Vocab,
     /// Where source analyses are kept across evaluations, if anywhere.
     kept: Option<TenantAnalyses<'a>>,
@@ -127,7 +126,6 @@ impl<'a> Corpus<'a> {
     ) -> Self {
         Self {
             sources,
-            generated_at,
             kept,
             vocab: Vocab::default(),
             analysed: None,
@@ -170,6 +168,11 @@ impl<'a> Corpus<'a> {
         self.analysed.as_deref().map(|a| a.docs.as_slice())
     }
 
+    /// Source `d` was authored no later than the output, so it may serve as evidence.
+    fn is_usable(&self, d: usize) -> bool {
+        self.usable.get(d).copied().unwrap_or(false)
+    }
+
     fn idf(&self, t: Term) -> f64 {
         match &self.analysed {
             Some(a) => a.idf.get(t as usize).copied().unwrap_or(a.max_idf),
@@ -204,7 +207,7 @@ impl<'a> Corpus<'a> {
             return Vec::new();
         };
         docs.iter()
-            .filter(|d| all.get(**d).is_some() && self.usable[**d])
+            .filter(|d| all.get(**d).is_some() && self.is_usable(**d))
             .flat_map(|d| (0..all[*d].body.sentences.len()).map(move |s| (*d, s)))
             .collect()
     }
@@ -212,7 +215,7 @@ impl<'a> Corpus<'a> {
     pub(crate) fn usable_docs(&mut self) -> Vec<usize> {
         self.ensure();
         self.docs()
-            .map(|d| (0..d.len()).filter(|i| self.usable[*i]).collect())
+            .map(|d| (0..d.len()).filter(|i| self.is_usable(*i)).collect())
             .unwrap_or_default()
     }
 
@@ -302,7 +305,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     for id in &cited {
         for (i, s) in corpus.sources.iter().enumerate() {
             if &s.source_id == id && !doc_ids.contains(&i) {
-                if s.authored_at <= corpus.generated_at {
+                if corpus.is_usable(i) {
                     doc_ids.push(i);
                 } else {
                     reasons.push(format!("source_after_generation:{id}"));
@@ -530,7 +533,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let sentences = corpus.sentences_of(docs);
         let usable: Vec<&Doc> = docs
             .iter()
-            .filter(|d| corpus.usable.get(**d) == Some(&true))
+            .filter(|d| corpus.is_usable(**d))
             .filter_map(|d| corpus.docs()?.get(*d))
             .collect();
         let mut checker = Self {
@@ -1397,10 +1400,6 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 }
 
-/// Gives a source's dates written without a year ("resumed 01/26") the year that puts them
-/// nearest to the time the source was written, so "January 26, 2027" is not read as the
-/// same day as a note of January 2026 calls "01/26". Claims' dates keep no year and match
-/// any.
 /// A vocabulary with room for the sources' words (about one per 20 bytes of text).
 fn vocab_for(sources: &[SourceReference]) -> Vocab {
     let bytes: usize = sources
@@ -1499,6 +1498,10 @@ fn analyse(
     }
 }
 
+/// Gives a source's dates written without a year ("resumed 01/26") the year that puts them
+/// nearest to the time the source was written, so "January 26, 2027" is not read as the
+/// same day as a note of January 2026 calls "01/26". Claims' dates keep no year and match
+/// any.
 fn infer_years(a: &mut Analysis, authored_at: Timestamp) {
     use chrono::Datelike;
     let written = authored_at.inner().date_naive();
@@ -1591,9 +1594,6 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
     )
 }
 
-/// Words of the sentence around position `k` as (term, side, informativeness,
-/// closeness): closeness falls with distance and beyond another quantity or clause (those
-/// words usually describe that other value).
 /// The terms of the time words the value alignment reads: "discharge", and "prior",
 /// "previous" and "previously".
 fn time_terms(vocab: &mut Vocab) -> (Term, [Term; 3]) {
@@ -1629,6 +1629,9 @@ fn answering_clause(fact: Fact<'_>, t: Term, sentence: &[Item], in_best: &[&Item
     }
 }
 
+/// Words of the sentence around position `k` as (term, side, informativeness,
+/// closeness): closeness falls with distance and beyond another quantity or clause (those
+/// words usually describe that other value).
 fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
     let Some(center) = items.get(k) else {
         return Vec::new();
