@@ -1897,8 +1897,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     for i in 0..n {
         let label_answer = matches!(toks[i].kind, TokKind::NegPre)
             && i > 0
-            && matches!(toks[i - 1].kind, TokKind::Soft)
-            && lower.as_bytes().get(toks[i - 1].start) == Some(&b':')
+            && is_colon(&toks[i - 1], lower)
             && toks
                 .get(i + 1)
                 .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause));
@@ -1963,10 +1962,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             .take(4)
             .position(|t| !matches!(t.kind, TokKind::Word { .. }))
             .map(|p| i + 1 + p)
-            .filter(|&c| {
-                matches!(toks[c].kind, TokKind::Soft)
-                    && lower.as_bytes().get(toks[c].start) == Some(&b':')
-            });
+            .filter(|&c| is_colon(&toks[c], lower));
         if let Some(c) = colon {
             let mut marked = 0;
             for k in c + 1..n {
@@ -2048,6 +2044,11 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     flags
 }
 
+/// A label's colon ("Tobacco:", "R wrist XR:").
+fn is_colon(tok: &Tok, lower: &str) -> bool {
+    matches!(tok.kind, TokKind::Soft) && lower.as_bytes().get(tok.start) == Some(&b':')
+}
+
 /// Negates the content words before `at` back to the start of its clause; a compound
 /// subject ("Troponin and D-dimer were negative") is negated whole.
 fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
@@ -2057,7 +2058,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
         k -= 1;
         match toks[k].kind {
             // "Blood cultures: negative", "Tobacco: denies": the cue is the label's value.
-            TokKind::Soft if k + 1 == at && lower.as_bytes().get(toks[k].start) == Some(&b':') => {}
+            TokKind::Soft if k + 1 == at && is_colon(&toks[k], lower) => {}
             TokKind::Word { .. } => {
                 flags[k].neg = true;
                 count += 1;
