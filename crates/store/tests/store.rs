@@ -282,8 +282,9 @@ async fn concurrent_units_succeed_or_fail_alone() {
 }
 
 /// SQLite only: committed units reach the main database file without waiting for the WAL to
-/// fill up (the writer alone checkpoints at 1,000 frames; the checkpointer thread copies
-/// frames as they come). The file is read with `immutable=1`, which ignores the WAL.
+/// fill up (the writer alone checkpoints at 1,000 frames; the checkpointer thread copies a
+/// few commits that are followed by quiet, not only every eighth). The file is read with
+/// `immutable=1`, which ignores the WAL.
 #[tokio::test]
 async fn committed_units_are_checkpointed_into_the_database_file() {
     if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
