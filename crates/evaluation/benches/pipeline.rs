@@ -14,6 +14,10 @@ use evaluation::{
 use serde::Deserialize;
 use std::path::Path;
 
+/// The service's allocator (see the server's `main.rs`), so the figures are the service's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/benches/data/pipeline_input.json"

@@ -472,6 +472,12 @@ enum QueryPart {
     Qty(Quantity),
 }
 
+/// A fact as a BM25 query: its parts in order, and the set of its words.
+struct Query {
+    parts: Vec<QueryPart>,
+    words: TermSet,
+}
+
 /// A set of term ids as a bitset (ids are small and dense: they come from the run's
 /// interner).
 #[derive(Default)]
@@ -566,17 +572,31 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     /// BM25 of a fact's query against one sentence; quantities count as terms when a
-    /// source quantity has the same value, title words count half.
-    fn bm25(&self, query: &[QueryPart], at: (usize, usize)) -> f64 {
+    /// source quantity has the same value, title words count half. `tf` is scratch space,
+    /// one slot per query part.
+    fn bm25(&self, query: &Query, at: (usize, usize), tf: &mut [u32]) -> f64 {
         let items = self.corpus.sentence_items(at);
+        // The query words' frequencies in one pass (a bit test rejects most items).
+        tf.fill(0);
+        for t in items.iter().filter_map(Item::term) {
+            if query.words.contains(&t) {
+                if let Some(slot) = query
+                    .parts
+                    .iter()
+                    .position(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
+                {
+                    tf[slot] += 1;
+                }
+            }
+        }
         let len = items.len() as f64;
         let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / self.corpus.avg_len());
         let title = self.doc(at.0).map(|d| &d.title_terms);
         let mut score = 0.0;
-        for part in query {
+        for (part, &n) in query.parts.iter().zip(tf.iter()) {
             match *part {
                 QueryPart::Word(t, w) => {
-                    let tf = items.iter().filter(|i| i.term() == Some(t)).count() as f64;
+                    let tf = n as f64;
                     if tf > 0.0 {
                         score += w * tf * (BM25_K1 + 1.0) / (tf + norm);
                     } else if title.is_some_and(|tt| tt.contains(&t)) {
@@ -601,25 +621,36 @@ impl<'c, 'a> Checker<'c, 'a> {
     fn ranked(&self, fact: Fact<'_>) -> Ranked {
         // The fact as a query: each word once (with its first occurrence's weight), every
         // quantity, in the fact's order so scores add up the same way every time.
-        let mut query = Vec::with_capacity(fact.len());
+        let mut parts = Vec::with_capacity(fact.len());
         for item in fact {
             match item.kind {
                 Kind::Word(t) => {
-                    if !query
+                    if !parts
                         .iter()
                         .any(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
                     {
                         let w = self.corpus.idf(t) * if item.light { 0.35 } else { 1.0 };
-                        query.push(QueryPart::Word(t, w));
+                        parts.push(QueryPart::Word(t, w));
                     }
                 }
-                Kind::Qty(q) => query.push(QueryPart::Qty(q)),
+                Kind::Qty(q) => parts.push(QueryPart::Qty(q)),
             }
         }
+        let query = Query {
+            words: parts
+                .iter()
+                .filter_map(|p| match p {
+                    QueryPart::Word(t, _) => Some(*t),
+                    QueryPart::Qty(_) => None,
+                })
+                .collect(),
+            parts,
+        };
+        let mut tf = vec![0; query.parts.len()];
         let mut r: Vec<((usize, usize), f64)> = self
             .sentences
             .iter()
-            .map(|s| (*s, self.bm25(&query, *s)))
+            .map(|s| (*s, self.bm25(&query, *s, &mut tf)))
             .filter(|(_, sc)| *sc > 0.0)
             .collect();
         r.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -635,6 +666,10 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut same = false;
         let mut opposite = false;
         for at in &self.sentences {
+            // (A document without the term anywhere has no sentence to look at.)
+            if !self.doc(at.0).is_some_and(|d| d.terms.contains(&t)) {
+                continue;
+            }
             for i in self.corpus.sentence_items(*at) {
                 if i.term() == Some(t) {
                     if i.neg == neg {
