@@ -123,8 +123,13 @@ fn serve(conn: Connection, rx: mpsc::Receiver<Job>, commits: &AtomicU64) {
 /// with commits not yet copied (so the database file never lags for long); a truncating one
 /// when the store closes.
 fn checkpoints(conn: Connection, stop: mpsc::Receiver<()>, commits: &AtomicU64) {
+    // Whether every frame of the WAL is now in the database file (a reader still on an older
+    // snapshot can hold some back; those are tried again at the next occasion).
     let checkpoint = |mode: &str| {
-        let _ = conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |_| Ok(()));
+        conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |r| {
+            Ok(r.get::<_, i64>(1)? == r.get::<_, i64>(2)?)
+        })
+        .unwrap_or(false)
     };
     let (mut copied_up_to, mut last_seen, mut quiet_since) = (0, 0, Instant::now());
     loop {
@@ -135,15 +140,14 @@ fn checkpoints(conn: Connection, stop: mpsc::Receiver<()>, commits: &AtomicU64) 
                     (last_seen, quiet_since) = (now, Instant::now());
                 }
                 let pending = now - copied_up_to;
-                if pending >= CHECKPOINT_AFTER_COMMITS
-                    || (pending > 0 && quiet_since.elapsed() >= QUIET_BEFORE_CHECKPOINT)
-                {
-                    checkpoint("PASSIVE");
+                let due = pending >= CHECKPOINT_AFTER_COMMITS
+                    || (pending > 0 && quiet_since.elapsed() >= QUIET_BEFORE_CHECKPOINT);
+                if due && checkpoint("PASSIVE") {
                     copied_up_to = now;
                 }
             }
             _ => {
-                checkpoint("TRUNCATE");
+                let _ = checkpoint("TRUNCATE");
                 return;
             }
         }
