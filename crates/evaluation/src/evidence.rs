@@ -472,6 +472,13 @@ enum QueryPart {
     Qty(Quantity),
 }
 
+/// Where word `t` stands among a query's parts (each word stands once).
+fn word_slot(parts: &[QueryPart], t: Term) -> Option<usize> {
+    parts
+        .iter()
+        .position(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
+}
+
 /// A fact as a BM25 query: its parts in order, and the set of its words.
 struct Query {
     parts: Vec<QueryPart>,
@@ -580,11 +587,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         tf.fill(0);
         for t in items.iter().filter_map(Item::term) {
             if query.words.contains(&t) {
-                if let Some(slot) = query
-                    .parts
-                    .iter()
-                    .position(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
-                {
+                if let Some(slot) = word_slot(&query.parts, t) {
                     tf[slot] += 1;
                 }
             }
@@ -625,10 +628,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         for item in fact {
             match item.kind {
                 Kind::Word(t) => {
-                    if !parts
-                        .iter()
-                        .any(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
-                    {
+                    if word_slot(&parts, t).is_none() {
                         let w = self.corpus.idf(t) * if item.light { 0.35 } else { 1.0 };
                         parts.push(QueryPart::Word(t, w));
                     }

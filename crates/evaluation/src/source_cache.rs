@@ -91,18 +91,30 @@ impl TenantAnalyses<'_> {
         digest
     }
 
+    /// The entry under `key`, or `make`'s, kept. A second caller asking for the same key
+    /// while the first is making it waits for that one instead of making it again.
+    fn kept_or_made(&self, key: [u8; 32], make: impl FnOnce() -> Kept) -> Kept {
+        let made = self
+            .cache
+            .cache
+            .get_or_insert_with(&key, || Ok::<_, std::convert::Infallible>(make()));
+        match made {
+            Ok(kept) => kept,
+            Err(never) => match never {},
+        }
+    }
+
     /// The analyses of `source`'s body and title, kept or made now.
     pub(crate) fn get(&self, source: &SourceReference) -> Arc<PortableSource> {
         let mut digest = self.digest(SOURCE_KEY);
         part(&mut digest, &source.title);
         part(&mut digest, &source.content);
-        let key: [u8; 32] = digest.finalize().into();
-        if let Some(Kept::Source(kept)) = self.cache.cache.get(&key) {
-            return kept;
+        let make = || Arc::new(PortableSource::analyze(&source.content, &source.title));
+        match self.kept_or_made(digest.finalize().into(), || Kept::Source(make())) {
+            Kept::Source(kept) => kept,
+            // (The keys' domain byte keeps the kinds apart.)
+            Kept::Set(_) => make(),
         }
-        let made = Arc::new(PortableSource::analyze(&source.content, &source.title));
-        self.cache.cache.insert(key, Kept::Source(made.clone()));
-        made
     }
 
     /// The analysed source set (in this order, with these authoring times), kept or made
@@ -110,7 +122,7 @@ impl TenantAnalyses<'_> {
     pub(crate) fn set(
         &self,
         sources: &[SourceReference],
-        make: impl FnOnce() -> Analysed,
+        make: impl Fn() -> Analysed,
     ) -> Arc<Analysed> {
         let mut digest = self.digest(SET_KEY);
         digest.update((sources.len() as u64).to_le_bytes());
@@ -120,13 +132,10 @@ impl TenantAnalyses<'_> {
             // Dates without a year take theirs from the authoring time.
             part(&mut digest, &s.authored_at.to_string());
         }
-        let key: [u8; 32] = digest.finalize().into();
-        if let Some(Kept::Set(kept)) = self.cache.cache.get(&key) {
-            return kept;
+        match self.kept_or_made(digest.finalize().into(), || Kept::Set(Arc::new(make()))) {
+            Kept::Set(kept) => kept,
+            Kept::Source(_) => Arc::new(make()),
         }
-        let made = Arc::new(make());
-        self.cache.cache.insert(key, Kept::Set(made.clone()));
-        made
     }
 }
 
@@ -173,6 +182,33 @@ mod tests {
             .for_tenant("tenant-a")
             .get(&source("Metoprolol 50 mg PO BID. No fever."));
         assert_eq!(cache.len(), 3, "different content is a different entry");
+    }
+
+    #[test]
+    fn a_second_caller_waits_for_the_entry_being_made_instead_of_making_it_again() {
+        let cache = SourceAnalyses::new(1 << 20);
+        let tenant = cache.for_tenant("t");
+        let made = std::sync::atomic::AtomicUsize::new(0);
+        let start = std::sync::Barrier::new(2);
+        let take = || {
+            start.wait();
+            tenant.kept_or_made([7; 32], || {
+                made.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                // Long enough for the other caller to ask meanwhile.
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                Kept::Source(Arc::new(PortableSource::analyze("No fever.", "Note")))
+            })
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(take);
+            let b = s.spawn(take);
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert_eq!(made.into_inner(), 1, "made once");
+        let (Kept::Source(a), Kept::Source(b)) = (a, b) else {
+            panic!("a source entry");
+        };
+        assert!(Arc::ptr_eq(&a, &b), "both callers have the one made");
     }
 
     #[test]
