@@ -318,6 +318,53 @@ async fn committed_units_are_checkpointed_into_the_database_file() {
     }
 }
 
+/// SQLite only: a checkpoint held back by a reader on an older snapshot is tried again once
+/// the reader has gone, although no commit comes after it.
+#[tokio::test]
+async fn a_checkpoint_held_back_by_a_reader_is_tried_again() {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
+        return; // PostgreSQL has no WAL file to look at.
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let t = TenantId::parse("t").unwrap();
+    let db = dir.path().join("store.db");
+    // A reader whose snapshot predates the commits below keeps their frames in the WAL.
+    let reader = rusqlite::Connection::open(&db).unwrap();
+    reader.execute_batch("BEGIN").unwrap();
+    let before: i64 = reader
+        .query_row("SELECT count(*) FROM agents", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(before, 0);
+    for i in 0..5 {
+        let mut uow = UnitOfWork::new();
+        uow.insert(&agent(&t, &format!("a{i}"), i)).unwrap();
+        store.commit(&t, uow).await.unwrap();
+    }
+    let file = format!("file:{}?immutable=1", db.display());
+    let in_file = || {
+        let conn = rusqlite::Connection::open_with_flags(
+            &file,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+        )
+        .unwrap();
+        conn.query_row("SELECT count(*) FROM agents", [], |r| r.get::<_, i64>(0))
+            .unwrap_or(0)
+    };
+    // Past the quiet second: the checkpointer has tried, and could not copy them.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(in_file(), 0, "the reader held the frames back");
+    reader.execute_batch("COMMIT").unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while in_file() < 5 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the held-back frames never reached the database file"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// Large documents read back whole through every read path (by id, page, column). On
 /// SQLite they are stored compressed, small ones stay text, and a document stored as text
 /// (as every row was before compression) still reads.
