@@ -281,10 +281,38 @@ async fn concurrent_units_succeed_or_fail_alone() {
     assert_eq!(units.n, committed);
 }
 
+/// Commits `n` agents, one unit each.
+async fn commit_agents(store: &Store, t: &TenantId, n: i64) {
+    for i in 0..n {
+        let mut uow = UnitOfWork::new();
+        uow.insert(&agent(t, &format!("a{i}"), i)).unwrap();
+        store.commit(t, uow).await.unwrap();
+    }
+}
+
+/// Agents in the database file itself: read with `immutable=1`, which ignores the WAL.
+fn agents_in_file(db: &std::path::Path) -> i64 {
+    let conn = rusqlite::Connection::open_with_flags(
+        format!("file:{}?immutable=1", db.display()),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+    )
+    .unwrap();
+    conn.query_row("SELECT count(*) FROM agents", [], |r| r.get::<_, i64>(0))
+        .unwrap_or(0)
+}
+
+/// Waits (up to 10 s) until the database file holds `n` agents.
+async fn wait_for_agents_in_file(db: &std::path::Path, n: i64, failure: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while agents_in_file(db) < n {
+        assert!(std::time::Instant::now() < deadline, "{failure}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// SQLite only: committed units reach the main database file without waiting for the WAL to
 /// fill up (the writer alone checkpoints at 1,000 frames; the checkpointer thread copies a
-/// few commits that are followed by quiet, not only every eighth). The file is read with
-/// `immutable=1`, which ignores the WAL.
+/// few commits that are followed by quiet, not only every eighth).
 #[tokio::test]
 async fn committed_units_are_checkpointed_into_the_database_file() {
     if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
@@ -293,29 +321,13 @@ async fn committed_units_are_checkpointed_into_the_database_file() {
     let dir = tempfile::tempdir().unwrap();
     let store = fresh(dir.path()).await;
     let t = TenantId::parse("t").unwrap();
-    for i in 0..5 {
-        let mut uow = UnitOfWork::new();
-        uow.insert(&agent(&t, &format!("a{i}"), i)).unwrap();
-        store.commit(&t, uow).await.unwrap();
-    }
-    let file = format!("file:{}/store.db?immutable=1", dir.path().display());
-    let in_file = || {
-        let conn = rusqlite::Connection::open_with_flags(
-            &file,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
-        )
-        .unwrap();
-        conn.query_row("SELECT count(*) FROM agents", [], |r| r.get::<_, i64>(0))
-            .unwrap_or(0)
-    };
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while in_file() < 5 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the committed rows never reached the database file"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    commit_agents(&store, &t, 5).await;
+    wait_for_agents_in_file(
+        &dir.path().join("store.db"),
+        5,
+        "the committed rows never reached the database file",
+    )
+    .await;
 }
 
 /// SQLite only: a checkpoint held back by a reader on an older snapshot is tried again once
@@ -336,33 +348,17 @@ async fn a_checkpoint_held_back_by_a_reader_is_tried_again() {
         .query_row("SELECT count(*) FROM agents", [], |r| r.get(0))
         .unwrap();
     assert_eq!(before, 0);
-    for i in 0..5 {
-        let mut uow = UnitOfWork::new();
-        uow.insert(&agent(&t, &format!("a{i}"), i)).unwrap();
-        store.commit(&t, uow).await.unwrap();
-    }
-    let file = format!("file:{}?immutable=1", db.display());
-    let in_file = || {
-        let conn = rusqlite::Connection::open_with_flags(
-            &file,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
-        )
-        .unwrap();
-        conn.query_row("SELECT count(*) FROM agents", [], |r| r.get::<_, i64>(0))
-            .unwrap_or(0)
-    };
+    commit_agents(&store, &t, 5).await;
     // Past the quiet second: the checkpointer has tried, and could not copy them.
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    assert_eq!(in_file(), 0, "the reader held the frames back");
+    assert_eq!(agents_in_file(&db), 0, "the reader held the frames back");
     reader.execute_batch("COMMIT").unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while in_file() < 5 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the held-back frames never reached the database file"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    wait_for_agents_in_file(
+        &db,
+        5,
+        "the held-back frames never reached the database file",
+    )
+    .await;
 }
 
 /// Large documents read back whole through every read path (by id, page, column). On
