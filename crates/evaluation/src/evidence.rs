@@ -77,6 +77,23 @@ struct Doc {
     /// with it (most source values never are), and its owning drug.
     value_context: Vec<OnceLock<Context>>,
     value_owner: Vec<Option<Term>>,
+    /// Body item indices of the quantities, ascending, and where each sentence's begin
+    /// (one more entry than sentences): a claim's value is compared with these only,
+    /// without walking the words between them.
+    values: Vec<u32>,
+    sentence_values: Vec<u32>,
+}
+
+impl Doc {
+    /// Indices (into sentence `s`'s items) of its quantities, ascending.
+    fn values_in(&self, s: usize) -> impl ExactSizeIterator<Item = usize> + Clone + '_ {
+        let first = self.body.sentences.get(s).map_or(0, |s| s.items.start);
+        let (lo, hi) = match self.sentence_values.get(s..s + 2) {
+            Some(&[lo, hi]) => (lo as usize, hi as usize),
+            _ => (0, 0),
+        };
+        self.values[lo..hi].iter().map(move |v| *v as usize - first)
+    }
 }
 
 /// The run's sources, analysed once and shared by every claim and medication check.
@@ -94,6 +111,7 @@ pub(crate) struct Corpus<'a> {
 /// source set when kept ([`TenantAnalyses::set`]).
 pub(crate) struct Analysed {
     docs: Vec<Doc>,
+    postings: Postings,
     /// IDF per term id (terms first seen after the sources, e.g. in claims, get `max_idf`).
     idf: Vec<f64>,
     max_idf: f64,
@@ -112,9 +130,10 @@ impl Analysed {
                 d.body.items.capacity() * (std::mem::size_of::<Item>() + 48)
                     + d.body.sentences.capacity() * 32
                     + (d.terms.0.capacity() + d.title_terms.0.capacity()) * 8
+                    + (d.values.capacity() + d.sentence_values.capacity()) * 4
             })
             .sum();
-        docs + self.idf.capacity() * 8 + self.vocab.size()
+        docs + self.idf.capacity() * 8 + self.vocab.size() + self.postings.size()
     }
 }
 
@@ -472,17 +491,116 @@ enum QueryPart {
     Qty(Quantity),
 }
 
-/// Where word `t` stands among a query's parts (each word stands once).
-fn word_slot(parts: &[QueryPart], t: Term) -> Option<usize> {
-    parts
-        .iter()
-        .position(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
+/// Where each term of a source set occurs: per term id, the sentences holding it (document,
+/// sentence, count, polarities), in document and sentence order. BM25 and the polarity
+/// check read a query word's sentences from here instead of scanning every sentence.
+#[derive(Default)]
+struct Postings {
+    /// Term `t`'s entries are `entries[starts[t]..starts[t + 1]]`.
+    starts: Vec<u32>,
+    entries: Vec<Posting>,
 }
 
-/// A fact as a BM25 query: its parts in order, and the set of its words.
-struct Query {
-    parts: Vec<QueryPart>,
-    words: TermSet,
+#[derive(Clone, Copy, Default)]
+struct Posting {
+    doc: u32,
+    sent: u32,
+    tf: u32,
+    /// `Posting::AFFIRMED`/`DENIED`, and their `_PLAIN` forms for occurrences not narrowed
+    /// to a time ("no active bleeding").
+    polarity: u8,
+}
+
+impl Posting {
+    const AFFIRMED: u8 = 1;
+    const DENIED: u8 = 2;
+    const AFFIRMED_PLAIN: u8 = 4;
+    const DENIED_PLAIN: u8 = 8;
+
+    fn polarity_of(item: &Item) -> u8 {
+        let (seen, plain) = if item.neg {
+            (Self::DENIED, Self::DENIED_PLAIN)
+        } else {
+            (Self::AFFIRMED, Self::AFFIRMED_PLAIN)
+        };
+        if item.narrowed {
+            seen
+        } else {
+            seen | plain
+        }
+    }
+}
+
+impl Postings {
+    fn build(bodies: &[&Analysis]) -> Self {
+        // Counting sort: each term's share of the word items, then the items placed in
+        // document and sentence order, then repeats within a sentence merged into counts.
+        let terms = bodies
+            .iter()
+            .flat_map(|b| b.items.iter().filter_map(Item::term))
+            .max()
+            .map_or(0, |t| t as usize + 1);
+        let mut starts = vec![0u32; terms + 1];
+        for body in bodies {
+            for t in body.items.iter().filter_map(Item::term) {
+                starts[t as usize + 1] += 1;
+            }
+        }
+        for t in 0..terms {
+            starts[t + 1] += starts[t];
+        }
+        let mut fill = starts.clone();
+        let mut entries = vec![Posting::default(); starts[terms] as usize];
+        for (d, body) in bodies.iter().enumerate() {
+            for (s, sent) in body.sentences.iter().enumerate() {
+                for it in &body.items[sent.items.clone()] {
+                    let Kind::Word(t) = it.kind else {
+                        continue;
+                    };
+                    let (lo, at) = (starts[t as usize], &mut fill[t as usize]);
+                    let last = (*at > lo).then(|| &mut entries[*at as usize - 1]);
+                    match last {
+                        Some(p) if p.doc == d as u32 && p.sent == s as u32 => {
+                            p.tf += 1;
+                            p.polarity |= Posting::polarity_of(it);
+                        }
+                        _ => {
+                            entries[*at as usize] = Posting {
+                                doc: d as u32,
+                                sent: s as u32,
+                                tf: 1,
+                                polarity: Posting::polarity_of(it),
+                            };
+                            *at += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Drop the slots left over by merged repeats.
+        let mut kept = Vec::with_capacity(entries.len());
+        let mut new_starts = Vec::with_capacity(starts.len());
+        for t in 0..terms {
+            new_starts.push(kept.len() as u32);
+            kept.extend_from_slice(&entries[starts[t] as usize..fill[t] as usize]);
+        }
+        new_starts.push(kept.len() as u32);
+        Self {
+            starts: new_starts,
+            entries: kept,
+        }
+    }
+
+    fn of(&self, t: Term) -> &[Posting] {
+        match self.starts.get(t as usize..t as usize + 2) {
+            Some(&[lo, hi]) => &self.entries[lo as usize..hi as usize],
+            _ => &[],
+        }
+    }
+
+    fn size(&self) -> usize {
+        self.starts.capacity() * 4 + self.entries.capacity() * std::mem::size_of::<Posting>()
+    }
 }
 
 /// A set of term ids as a bitset (ids are small and dense: they come from the run's
@@ -522,6 +640,8 @@ struct Checker<'c, 'a> {
     /// visit.
     prior: [Term; 3],
     sentences: Vec<(usize, usize)>,
+    /// Per document of the run: where its sentences begin in `sentences`, if cited.
+    first_slot: Vec<Option<u32>>,
     /// The usable cited documents.
     usable: Vec<&'c Doc>,
     /// Alignment of each claim quantity, by item position (computed once per claim).
@@ -544,6 +664,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         (discharge, prior): (Term, [Term; 3]),
     ) -> Self {
         let sentences = corpus.sentences_of(docs);
+        let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
+        for (slot, (d, s)) in sentences.iter().enumerate() {
+            if *s == 0 {
+                first_slot[*d] = Some(slot as u32);
+            }
+        }
         let usable: Vec<&Doc> = docs
             .iter()
             .filter(|d| corpus.is_usable(**d))
@@ -555,6 +681,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             discharge,
             prior,
             sentences,
+            first_slot,
             usable,
             aligned: Vec::new(),
         };
@@ -578,57 +705,21 @@ impl<'c, 'a> Checker<'c, 'a> {
             .map_or(&QtyAlign::NotFound, |(_, a)| a)
     }
 
-    /// BM25 of a fact's query against one sentence; quantities count as terms when a
-    /// source quantity has the same value, title words count half. `tf` is scratch space,
-    /// one slot per query part.
-    fn bm25(&self, query: &Query, at: (usize, usize), tf: &mut [u32]) -> f64 {
-        let items = self.corpus.sentence_items(at);
-        // The query words' frequencies in one pass (a bit test rejects most items).
-        tf.fill(0);
-        for t in items.iter().filter_map(Item::term) {
-            if query.words.contains(&t) {
-                if let Some(slot) = word_slot(&query.parts, t) {
-                    tf[slot] += 1;
-                }
-            }
-        }
-        let len = items.len() as f64;
-        let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / self.corpus.avg_len());
-        let title = self.doc(at.0).map(|d| &d.title_terms);
-        let mut score = 0.0;
-        for (part, &n) in query.parts.iter().zip(tf.iter()) {
-            match *part {
-                QueryPart::Word(t, w) => {
-                    let tf = n as f64;
-                    if tf > 0.0 {
-                        score += w * tf * (BM25_K1 + 1.0) / (tf + norm);
-                    } else if title.is_some_and(|tt| tt.contains(&t)) {
-                        score += 0.5 * w;
-                    }
-                }
-                QueryPart::Qty(q) => {
-                    if items.iter().any(|i| i.qty().is_some_and(|s| q.matches(s))) {
-                        score += if q.dim == Dim::Frequency {
-                            FREQ_WEIGHT
-                        } else {
-                            QTY_WEIGHT
-                        };
-                    }
-                }
-            }
-        }
-        score
-    }
-
-    /// Sentences ranked by BM25 for a fact, best first (ties by document order).
+    /// Sentences ranked by BM25 for a fact, best first (ties by document order). Quantities
+    /// count as terms when a source quantity has the same value, title words count half in
+    /// sentences without them. Each sentence's score adds the query's parts in order, so it
+    /// comes out the same however the sentences are visited.
     fn ranked(&self, fact: Fact<'_>) -> Ranked {
         // The fact as a query: each word once (with its first occurrence's weight), every
-        // quantity, in the fact's order so scores add up the same way every time.
-        let mut parts = Vec::with_capacity(fact.len());
+        // quantity, in the fact's order.
+        let mut parts: Vec<QueryPart> = Vec::with_capacity(fact.len());
         for item in fact {
             match item.kind {
                 Kind::Word(t) => {
-                    if word_slot(&parts, t).is_none() {
+                    if !parts
+                        .iter()
+                        .any(|p| matches!(p, QueryPart::Word(x, _) if *x == t))
+                    {
                         let w = self.corpus.idf(t) * if item.light { 0.35 } else { 1.0 };
                         parts.push(QueryPart::Word(t, w));
                     }
@@ -636,22 +727,74 @@ impl<'c, 'a> Checker<'c, 'a> {
                 Kind::Qty(q) => parts.push(QueryPart::Qty(q)),
             }
         }
-        let query = Query {
-            words: parts
-                .iter()
-                .filter_map(|p| match p {
-                    QueryPart::Word(t, _) => Some(*t),
-                    QueryPart::Qty(_) => None,
-                })
-                .collect(),
-            parts,
+        let (Some(docs), Some(analysed)) = (self.corpus.docs(), self.corpus.analysed.as_deref())
+        else {
+            return Vec::new();
         };
-        let mut tf = vec![0; query.parts.len()];
-        let mut r: Vec<((usize, usize), f64)> = self
+        let avg_len = self.corpus.avg_len();
+        let mut score = vec![0.0f64; self.sentences.len()];
+        // The part that last scored each sentence, so a part scores a sentence once.
+        let mut scored_by = vec![usize::MAX; self.sentences.len()];
+        let cited = |d: u32| self.first_slot.get(d as usize).copied().flatten();
+        for (p, part) in parts.iter().enumerate() {
+            match *part {
+                QueryPart::Word(t, w) => {
+                    for posting in analysed.postings.of(t) {
+                        let Some(first) = cited(posting.doc) else {
+                            continue;
+                        };
+                        let slot = (first + posting.sent) as usize;
+                        let len = self.corpus.sentence_items(self.sentences[slot]).len() as f64;
+                        let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * len / avg_len);
+                        let tf = f64::from(posting.tf);
+                        score[slot] += w * tf * (BM25_K1 + 1.0) / (tf + norm);
+                        scored_by[slot] = p;
+                    }
+                    for (d, doc) in docs.iter().enumerate() {
+                        let Some(first) = cited(d as u32) else {
+                            continue;
+                        };
+                        if !doc.title_terms.contains(&t) {
+                            continue;
+                        }
+                        let first = first as usize;
+                        for slot in first..first + doc.body.sentences.len() {
+                            if scored_by[slot] != p {
+                                score[slot] += 0.5 * w;
+                            }
+                        }
+                    }
+                }
+                QueryPart::Qty(q) => {
+                    let weight = if q.dim == Dim::Frequency {
+                        FREQ_WEIGHT
+                    } else {
+                        QTY_WEIGHT
+                    };
+                    for (d, doc) in docs.iter().enumerate() {
+                        let Some(first) = cited(d as u32) else {
+                            continue;
+                        };
+                        for (s, sentence) in doc.body.sentences.iter().enumerate() {
+                            let slot = first as usize + s;
+                            let items = &doc.body.items[sentence.items.clone()];
+                            if doc
+                                .values_in(s)
+                                .any(|k| items[k].qty().is_some_and(|v| q.matches(v)))
+                            {
+                                score[slot] += weight;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut r: Ranked = self
             .sentences
             .iter()
-            .map(|s| (*s, self.bm25(&query, *s, &mut tf)))
+            .zip(score)
             .filter(|(_, sc)| *sc > 0.0)
+            .map(|(at, sc)| (*at, sc))
             .collect();
         r.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         r
@@ -663,24 +806,28 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// one (opposite). A denial limited to a time ("no active bleeding") is not the
     /// opposite of a plain statement ("the bleeding came from a diverticulum").
     fn polarity_in_docs(&self, t: Term, neg: bool, narrowed: bool) -> (bool, bool) {
-        let mut same = false;
-        let mut opposite = false;
-        for at in &self.sentences {
-            // (A document without the term anywhere has no sentence to look at.)
-            if !self.doc(at.0).is_some_and(|d| d.terms.contains(&t)) {
-                continue;
-            }
-            for i in self.corpus.sentence_items(*at) {
-                if i.term() == Some(t) {
-                    if i.neg == neg {
-                        same = true;
-                    } else if !i.narrowed || narrowed {
-                        opposite = true;
-                    }
-                }
+        let Some(analysed) = self.corpus.analysed.as_deref() else {
+            return (false, false);
+        };
+        let (same_bit, opposite_bit) = match (neg, narrowed) {
+            (true, true) => (Posting::DENIED, Posting::AFFIRMED),
+            (true, false) => (Posting::DENIED, Posting::AFFIRMED_PLAIN),
+            (false, true) => (Posting::AFFIRMED, Posting::DENIED),
+            (false, false) => (Posting::AFFIRMED, Posting::DENIED_PLAIN),
+        };
+        let mut seen = 0;
+        for posting in analysed.postings.of(t) {
+            if self
+                .first_slot
+                .get(posting.doc as usize)
+                .copied()
+                .flatten()
+                .is_some()
+            {
+                seen |= posting.polarity;
             }
         }
-        (same, opposite)
+        (seen & same_bit != 0, seen & opposite_bit != 0)
     }
 
     fn in_any_doc(&self, t: Term) -> bool {
@@ -881,17 +1028,19 @@ impl<'c, 'a> Checker<'c, 'a> {
             let Some(first) = doc.body.sentences.get(at.1).map(|s| s.items.start) else {
                 continue;
             };
+            let values = doc.values_in(at.1);
+            if values.len() == 0 {
+                continue;
+            }
             let items = self.corpus.sentence_items(at);
+            let sentence_values = || values.clone().filter_map(|k| items[k].qty());
             // The claim's other values stated in the same source sentence tell which of
             // several readings it means ("six hours after dialysis" for "(6 h post-HD):
             // lithium 1.8", not "(post-HD): lithium 1.4").
             let holds_others = !claim_values.is_empty()
-                && claim_values.iter().all(|o| {
-                    items
-                        .iter()
-                        .filter_map(Item::qty)
-                        .any(|v| o.comparable(v) && o.matches(v))
-                });
+                && claim_values
+                    .iter()
+                    .all(|o| sentence_values().any(|v| o.comparable(v) && o.matches(v)));
             let dated = |sim: f64, value: &Quantity| -> f64 {
                 // (A source value equal to one of those others is their evidence instead.)
                 let other = claim_values
@@ -902,11 +1051,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     sim
                 };
-                let mut dates = items
-                    .iter()
-                    .filter_map(Item::qty)
-                    .filter(|d| d.is_calendar())
-                    .peekable();
+                let mut dates = sentence_values().filter(|d| d.is_calendar()).peekable();
                 if claim_dates.is_empty() || dates.peek().is_none() {
                     return sim;
                 }
@@ -938,7 +1083,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
                 shared / total
             };
-            for (k, s_item) in items.iter().enumerate() {
+            for k in values.clone() {
+                let s_item = &items[k];
                 let Kind::Qty(sq) = s_item.kind else {
                     continue;
                 };
@@ -1495,14 +1641,19 @@ fn analyse(
     for (body, title) in analysed {
         let value_context = vec![OnceLock::new(); body.items.len()];
         let mut value_owner = vec![None; body.items.len()];
+        let mut values = Vec::new();
+        let mut sentence_values = Vec::with_capacity(body.sentences.len() + 1);
         for sent in &body.sentences {
+            sentence_values.push(values.len() as u32);
             let items = &body.items[sent.items.clone()];
             for (k, it) in items.iter().enumerate() {
                 if it.qty().is_some() {
                     value_owner[sent.items.start + k] = owner_drug(items, k);
+                    values.push((sent.items.start + k) as u32);
                 }
             }
         }
+        sentence_values.push(values.len() as u32);
         let title_terms: TermSet = title.items.iter().filter_map(Item::term).collect();
         let title_sides = title
             .items
@@ -1522,10 +1673,15 @@ fn analyse(
             title_sides,
             value_context,
             value_owner,
+            values,
+            sentence_values,
         });
     }
+    let bodies: Vec<&Analysis> = docs.iter().map(|d| &d.body).collect();
+    let postings = Postings::build(&bodies);
     Analysed {
         docs,
+        postings,
         max_idf: idf(0.0),
         idf: df.iter().map(|d| idf(f64::from(*d))).collect(),
         avg_len,
@@ -1714,6 +1870,49 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod postings_tests {
+    use super::*;
+
+    fn found(p: &Postings, t: Term) -> Vec<(u32, u32, u32, u8)> {
+        p.of(t)
+            .iter()
+            .map(|p| (p.doc, p.sent, p.tf, p.polarity))
+            .collect()
+    }
+
+    /// Each sentence holding a term appears once, in document and sentence order, with the
+    /// term's count there and the polarities it is stated with.
+    #[test]
+    fn postings_count_each_sentence_once_in_order_with_polarity() {
+        let mut vocab = Vocab::default();
+        let a = analyze_source("No fever. Fever spiked, fever again at night.", &mut vocab);
+        let b = analyze_source("Cough improved. Denies fever.", &mut vocab);
+        let postings = Postings::build(&[&a, &b]);
+        let (fever, cough) = (vocab.term("fever"), vocab.term("cough"));
+        let denied = Posting::DENIED | Posting::DENIED_PLAIN;
+        let affirmed = Posting::AFFIRMED | Posting::AFFIRMED_PLAIN;
+        assert_eq!(
+            found(&postings, fever),
+            vec![(0, 0, 1, denied), (0, 1, 2, affirmed), (1, 1, 1, denied)]
+        );
+        assert_eq!(found(&postings, cough), vec![(1, 0, 1, affirmed)]);
+        // A term the sources never use (a claim's own word) has no entries.
+        assert!(postings.of(vocab.term("bradycardia")).is_empty());
+    }
+
+    /// A denial limited to a time ("no active bleeding") is recorded without the plain bit,
+    /// so it does not oppose a plain statement.
+    #[test]
+    fn narrowed_denial_is_not_plain() {
+        let mut vocab = Vocab::default();
+        let a = analyze_source("No active bleeding.", &mut vocab);
+        let postings = Postings::build(&[&a]);
+        let bleeding = vocab.term("bleeding");
+        assert_eq!(found(&postings, bleeding), vec![(0, 0, 1, Posting::DENIED)]);
+    }
 }
 
 #[cfg(test)]
