@@ -231,13 +231,6 @@ impl<'a> Corpus<'a> {
             .collect()
     }
 
-    pub(crate) fn usable_docs(&mut self) -> Vec<usize> {
-        self.ensure();
-        self.docs()
-            .map(|d| (0..d.len()).filter(|i| self.is_usable(*i)).collect())
-            .unwrap_or_default()
-    }
-
     fn sentence_items(&self, (d, s): (usize, usize)) -> &[Item] {
         match self.docs() {
             Some(docs) => {
@@ -249,20 +242,20 @@ impl<'a> Corpus<'a> {
     }
 }
 
-/// What the medication check needs from the evidence machinery.
-pub(crate) struct SentenceRef<'c> {
-    pub items: &'c [Item],
-}
-
 impl Corpus<'_> {
-    /// Every usable sentence with its items (used by the medication check).
-    pub(crate) fn usable_sentences(&mut self) -> Vec<SentenceRef<'_>> {
-        let docs = self.usable_docs();
-        let refs = self.sentences_of(&docs);
-        refs.into_iter()
-            .map(|r| SentenceRef {
-                items: self.sentence_items(r),
-            })
+    /// The items of every usable sentence that holds term `t` (used by the medication
+    /// check, which looks for one sentence naming a drug and its dose).
+    pub(crate) fn usable_sentences_with(&mut self, t: Term) -> Vec<&[Item]> {
+        self.ensure();
+        let Some(analysed) = self.analysed.as_deref() else {
+            return Vec::new();
+        };
+        analysed
+            .postings
+            .of(t)
+            .iter()
+            .filter(|p| self.is_usable(p.doc as usize))
+            .map(|p| self.sentence_items((p.doc as usize, p.sent as usize)))
             .collect()
     }
 }

@@ -89,16 +89,88 @@ fn grounded(corpus: &mut Corpus<'_>, name: &str, dose: Option<&str>) -> bool {
                 .filter(|q| q.dim != crate::text::quantity::Dim::Frequency),
         );
     }
-    let sentences = corpus.usable_sentences();
-    sentences.iter().any(|s| {
+    // Only sentences naming the first drug can name them all.
+    let sentences = corpus.usable_sentences_with(drugs[0]);
+    sentences.iter().any(|items| {
         let names_all = drugs
             .iter()
-            .all(|t| s.items.iter().any(|i| i.term() == Some(*t)));
+            .all(|t| items.iter().any(|i| i.term() == Some(*t)));
         names_all
             && doses.iter().all(|q| {
-                s.items
+                items
                     .iter()
                     .any(|i| matches!(i.kind, Kind::Qty(sq) if q.matches(&sq)))
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::{SourceReference, SourceType, Timestamp};
+    use serde_json::json;
+
+    fn source(id: &str, content: &str, authored_at: &str) -> SourceReference {
+        SourceReference {
+            source_id: id.into(),
+            source_type: SourceType::DischargeNote,
+            title: "Discharge note".into(),
+            content: content.into(),
+            authored_at: Timestamp::parse(authored_at).unwrap(),
+        }
+    }
+
+    fn ungrounded(sources: &[SourceReference], recommendations: &[Value]) -> usize {
+        let generated = Timestamp::parse("2026-03-01T00:00:00Z").unwrap();
+        let mut corpus = Corpus::new(sources, generated, None);
+        check(&mut corpus, recommendations).ungrounded
+    }
+
+    #[test]
+    fn a_sentence_naming_the_drug_and_its_dose_grounds_it() {
+        let sources = [source(
+            "n1",
+            "Afebrile. Continue apixaban 5 mg twice daily. Metoprolol held.",
+            "2026-02-01T00:00:00Z",
+        )];
+        assert_eq!(
+            ungrounded(&sources, &[json!({"name": "apixaban", "dose": "5 mg"})]),
+            0
+        );
+        assert_eq!(ungrounded(&sources, &[json!("apixaban 5 mg")]), 0);
+        // Another dose, a drug the sources never name, or no name: not grounded.
+        assert_eq!(
+            ungrounded(&sources, &[json!({"name": "apixaban", "dose": "2.5 mg"})]),
+            1
+        );
+        assert_eq!(ungrounded(&sources, &[json!({"name": "warfarin"})]), 1);
+        assert_eq!(ungrounded(&sources, &[json!({"dose": "5 mg"})]), 1);
+    }
+
+    #[test]
+    fn the_name_and_dose_must_share_one_usable_sentence() {
+        // Name and dose in different sentences.
+        let split = [source(
+            "n1",
+            "Continue apixaban. Metoprolol 5 mg daily.",
+            "2026-02-01T00:00:00Z",
+        )];
+        assert_eq!(
+            ungrounded(&split, &[json!({"name": "apixaban", "dose": "5 mg"})]),
+            1
+        );
+        // Only a source written after the output states it.
+        let late = [
+            source("n1", "Admitted with chest pain.", "2026-02-01T00:00:00Z"),
+            source(
+                "n2",
+                "Start apixaban 5 mg twice daily.",
+                "2026-04-01T00:00:00Z",
+            ),
+        ];
+        assert_eq!(
+            ungrounded(&late, &[json!({"name": "apixaban", "dose": "5 mg"})]),
+            1
+        );
+    }
 }
