@@ -382,8 +382,8 @@ async fn execute_in(
         decision_id: record.decision_id.clone(),
         created_at: Timestamp::now(),
     };
-    uow.insert(&run)?;
-    uow.insert(&record)?;
+    uow.insert(&mut run)?;
+    uow.insert(&mut record)?;
     runtime::count_run(
         &mut uow,
         r.agent.agent_id.as_str(),
@@ -446,7 +446,7 @@ async fn execute_in(
             let (err, data) = provider_error(&e);
             push_event(&mut record, "provider.call_failed", ACTOR_SERVICE, data);
             record.updated_at = Timestamp::now();
-            uow.update(&record, record_rev)?;
+            uow.update(&mut record, record_rev)?;
             change.apply(SessionTrigger::Fail, ACTOR_SERVICE)?;
             for scope in ["", r.agent.agent_id.as_str()] {
                 uow.count(scope, "managed.failures", 1, 0.0);
@@ -518,8 +518,8 @@ async fn execute_in(
             } else {
                 RunStatus::Evaluated
             };
-            uow.update(&run, run_rev)?;
-            uow.update(&record, record_rev)?;
+            uow.update(&mut run, run_rev)?;
+            uow.update(&mut record, record_rev)?;
             let session = change.write(&mut uow)?;
             state.store.commit(tenant, uow).await?;
             Ok((
@@ -583,7 +583,7 @@ pub async fn execute(
             .map(serde_json::Value::Object),
         instructions: Some(request.instructions.clone()),
     };
-    uow.session_inputs(&change.session.session_id, &inputs)?;
+    uow.session_inputs(&change.session.session_id, inputs)?;
     let (adapter_id, profile, connection_id) = (
         r.adapter_id.clone(),
         r.profile.clone(),

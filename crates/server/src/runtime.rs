@@ -101,14 +101,14 @@ impl SessionChange {
         let end = self.session.current_state;
         match self.expected_revision {
             None => {
-                uow.insert(&self.session)?;
+                uow.insert(&mut self.session)?;
                 for scope in ["", scope_agent.as_str()] {
                     uow.count(scope, "sessions.total", 1, 0.0);
                     uow.count(scope, format!("sessions.state.{}", end.as_str()), 1, 0.0);
                 }
             }
             Some(rev) => {
-                uow.update(&self.session, rev)?;
+                uow.update(&mut self.session, rev)?;
                 if let Some(start) = self.start_state {
                     if start != end {
                         for scope in ["", scope_agent.as_str()] {
@@ -443,7 +443,7 @@ pub async fn submit(
     change.apply(SessionTrigger::OutputReceived, ACTOR_SERVICE)?;
     let action = evaluate_into(state, &mut record, submission.output, false, &mut uow);
     change.apply(SessionTrigger::Evaluated(action), "pipeline")?;
-    let run = AgentRun {
+    let mut run = AgentRun {
         run_id: submission.run_id,
         session_id,
         sequence: change.session.run_count,
@@ -457,8 +457,8 @@ pub async fn submit(
         created_at: Timestamp::now(),
     };
     count_run(&mut uow, input.agent.agent_id.as_str(), input.origin);
-    uow.insert(&run)?;
-    uow.insert(&record)?;
+    uow.insert(&mut run)?;
+    uow.insert(&mut record)?;
     let session = change.write(&mut uow)?;
     state.store.commit(tenant, uow).await.map_err(|e| match e {
         store::StoreError::Conflict => ApiError::conflict(

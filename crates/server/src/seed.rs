@@ -13,7 +13,7 @@ pub const DEMO_AGENT: &str = "managed-demo-agent";
 async fn insert_once<R: store::Record>(
     state: &AppState,
     tenant: &TenantId,
-    r: &R,
+    r: &mut R,
 ) -> Result<(), StoreError> {
     match state.store.insert(tenant, r).await {
         Ok(()) | Err(StoreError::AlreadyExists) => Ok(()),
@@ -66,8 +66,8 @@ pub async fn run(state: &AppState) -> anyhow::Result<()> {
         "reference-1",
     )?;
     discharge.adapter_id = Some("reference".into());
-    insert_once(state, &tenant, &discharge).await?;
-    let radiology = agent(
+    insert_once(state, &tenant, &mut discharge).await?;
+    let mut radiology = agent(
         &tenant,
         RADIOLOGY_AGENT,
         "Radiology Follow-up Agent",
@@ -76,7 +76,7 @@ pub async fn run(state: &AppState) -> anyhow::Result<()> {
         "reference",
         "reference-1",
     )?;
-    insert_once(state, &tenant, &radiology).await?;
+    insert_once(state, &tenant, &mut radiology).await?;
     if !state.config.production_like() {
         seed_operator_demo(state, &tenant).await?;
     }
@@ -123,7 +123,7 @@ async fn seed_operator_demo(state: &AppState, tenant: &TenantId) -> anyhow::Resu
         }
         Err(e) => return Err(anyhow::anyhow!("seeding the operator credential: {}", e)),
     };
-    let conn = ProviderConnection {
+    let mut conn = ProviderConnection {
         connection_id: connection_id.clone(),
         tenant_id: tenant.clone(),
         provider,
@@ -140,10 +140,10 @@ async fn seed_operator_demo(state: &AppState, tenant: &TenantId) -> anyhow::Resu
         created_at: now,
         updated_at: now,
     };
-    insert_once(state, tenant, &conn).await?;
+    insert_once(state, tenant, &mut conn).await?;
     let mut metadata = Metadata::new();
     metadata.insert("demonstration".into(), serde_json::Value::Bool(true));
-    let profile = ExecutionProfile {
+    let mut profile = ExecutionProfile {
         profile_id: profile_id.clone(),
         tenant_id: tenant.clone(),
         display_name: "Operator demonstration profile".into(),
@@ -178,7 +178,7 @@ async fn seed_operator_demo(state: &AppState, tenant: &TenantId) -> anyhow::Resu
         created_at: now,
         updated_at: now,
     };
-    insert_once(state, tenant, &profile).await?;
+    insert_once(state, tenant, &mut profile).await?;
     let mut demo = agent(
         tenant,
         DEMO_AGENT,
@@ -189,6 +189,6 @@ async fn seed_operator_demo(state: &AppState, tenant: &TenantId) -> anyhow::Resu
         model,
     )?;
     demo.execution_profile_id = Some(profile_id);
-    insert_once(state, tenant, &demo).await?;
+    insert_once(state, tenant, &mut demo).await?;
     Ok(())
 }

@@ -9,6 +9,7 @@ mod docs;
 mod migrations;
 mod plan;
 mod records;
+mod source_sets;
 mod sqlite_reader;
 mod sqlite_writer;
 
@@ -16,8 +17,9 @@ use plan::{Check, Param};
 
 pub use records::Record;
 
-use domain::{SessionId, SessionInputs, TenantId, TimelineEntry};
+use domain::{SessionId, SessionInputs, SourceReference, TenantId, TimelineEntry};
 use serde::de::DeserializeOwned;
+use source_sets::SourceSet;
 use sqlx::any::{AnyPoolOptions, AnyRow, AnyTypeInfoKind};
 use sqlx::{AnyPool, Executor, Row, ValueRef};
 use std::time::Duration;
@@ -172,7 +174,10 @@ pub(crate) enum Op {
     SessionInputs {
         session_id: String,
         doc: String,
+        sources_hash: Option<String>,
     },
+    /// Written if the tenant does not have it yet (see `source_sets`).
+    SourceSet(SourceSet),
     Counter(CounterDelta),
 }
 
@@ -187,31 +192,48 @@ impl UnitOfWork {
         Self::default()
     }
 
-    pub fn insert<R: Record>(&mut self, r: &R) -> Result<&mut Self, StoreError> {
-        let doc = serde_json::to_string(r).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    /// Adds the record's insert. `r` is borrowed mutably only to move its sources out while
+    /// its document is written (see `source_sets`); it is left as it was.
+    pub fn insert<R: Record>(&mut self, r: &mut R) -> Result<&mut Self, StoreError> {
+        let (doc, promoted) = self.document(r)?;
         self.ops.push(Op::Insert {
             table: R::TABLE,
             id: r.id().to_owned(),
             created_ms: r.created_ms(),
-            promoted: r.promoted(),
+            promoted,
             doc,
         });
         Ok(self)
     }
 
     /// Replaces a record read at `expected`; fails the whole unit with `Conflict` if it moved.
-    pub fn update<R: Record>(&mut self, r: &R, expected: i64) -> Result<&mut Self, StoreError> {
-        let doc = serde_json::to_string(r).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    pub fn update<R: Record>(&mut self, r: &mut R, expected: i64) -> Result<&mut Self, StoreError> {
+        let (doc, promoted) = self.document(r)?;
         self.ops.push(Op::Update {
             table: R::TABLE,
             id: r.id().to_owned(),
             expected,
-            promoted: r.promoted(),
+            promoted,
             doc,
         });
         Ok(self)
     }
 
+    /// The record's document and promoted columns; for kinds that share their sources, the
+    /// document without them, a `sources_hash` column, and the set's write added to the unit.
+    fn document<R: Record>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(String, Vec<(&'static str, Option<String>)>), StoreError> {
+        let mut promoted = r.promoted();
+        if !R::SHARES_SOURCES {
+            return Ok((to_doc(r)?, promoted));
+        }
+        let (doc, set) = without_sources(r, |r| r.sources_mut(), |r| to_doc(r))?;
+        promoted.push(("sources_hash", set.as_ref().map(|s| s.hash.clone())));
+        self.ops.extend(set.map(Op::SourceSet));
+        Ok((doc, promoted))
+    }
     pub fn timeline(
         &mut self,
         session_id: &SessionId,
@@ -229,13 +251,19 @@ impl UnitOfWork {
     pub fn session_inputs(
         &mut self,
         session_id: &SessionId,
-        inputs: &SessionInputs,
+        mut inputs: SessionInputs,
     ) -> Result<&mut Self, StoreError> {
-        let doc = serde_json::to_string(inputs).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let (doc, set) = without_sources(
+            &mut inputs,
+            |i| Some(&mut i.source_references),
+            |i| to_doc(i),
+        )?;
         self.ops.push(Op::SessionInputs {
             session_id: session_id.as_str().to_owned(),
             doc,
+            sources_hash: set.as_ref().map(|s| s.hash.clone()),
         });
+        self.ops.extend(set.map(Op::SourceSet));
         Ok(self)
     }
 
@@ -254,10 +282,79 @@ impl UnitOfWork {
     }
 }
 
+fn to_doc<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// `write`s `holder` with the sources at `slot` moved out, then puts them back. A non-empty
+/// list comes back as its set; an empty one stays in the document (nothing to share).
+fn without_sources<T>(
+    holder: &mut T,
+    slot: impl Fn(&mut T) -> Option<&mut Vec<SourceReference>>,
+    write: impl FnOnce(&T) -> Result<String, StoreError>,
+) -> Result<(String, Option<SourceSet>), StoreError> {
+    let sources = match slot(holder) {
+        Some(s) if !s.is_empty() => std::mem::take(s),
+        _ => return Ok((write(holder)?, None)),
+    };
+    let set = SourceSet::of(&sources);
+    let doc = write(holder);
+    if let Some(s) = slot(holder) {
+        *s = sources;
+    }
+    Ok((doc?, Some(set?)))
+}
+
 fn map_unique(e: sqlx::Error) -> StoreError {
     match &e {
         sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::AlreadyExists,
         _ => StoreError::Database(e),
+    }
+}
+
+/// The extra column a read of `R` selects: the source set it refers to, if its kind has one.
+fn sources_column<R: Record>() -> &'static str {
+    if R::SHARES_SOURCES {
+        ", sources_hash"
+    } else {
+        ""
+    }
+}
+
+fn sources_hash<R: Record>(row: &AnyRow) -> Result<Option<String>, StoreError> {
+    if R::SHARES_SOURCES {
+        Ok(row.try_get::<Option<String>, _>("sources_hash")?)
+    } else {
+        Ok(None)
+    }
+}
+
+/// The sets one read has loaded, so a page of records citing one set reads it once.
+#[derive(Default)]
+struct SetsRead(std::collections::HashMap<String, Vec<SourceReference>>);
+
+impl SetsRead {
+    /// Puts the referenced set into `slot` (a record read without its sources).
+    async fn attach(
+        &mut self,
+        store: &Store,
+        tenant: &TenantId,
+        slot: Option<&mut Vec<SourceReference>>,
+        hash: Option<String>,
+    ) -> Result<(), StoreError> {
+        let (Some(slot), Some(hash)) = (slot, hash) else {
+            return Ok(());
+        };
+        let sources = match self.0.get(&hash) {
+            Some(s) => s.clone(),
+            None => {
+                let s = store.source_set(tenant, &hash).await?;
+                self.0.insert(hash, s.clone());
+                s
+            }
+        };
+        *slot = sources;
+        Ok(())
     }
 }
 
@@ -304,6 +401,8 @@ pub struct Store {
     fast_writer: Option<sqlite_writer::SqliteWriter>,
     /// SQLite only: lookups by id on the calling thread (see `sqlite_reader`).
     point_reader: Option<std::sync::Arc<sqlite_reader::PointReader>>,
+    /// Source sets this process has committed (see `source_sets`).
+    known_sets: std::sync::Arc<source_sets::Known>,
 }
 
 impl Store {
@@ -343,6 +442,7 @@ impl Store {
                     reader,
                     fast_writer,
                     point_reader,
+                    known_sets: Default::default(),
                 })
             }
             Backend::Postgres => {
@@ -357,6 +457,7 @@ impl Store {
                     reader: pool,
                     fast_writer: None,
                     point_reader: None,
+                    known_sets: Default::default(),
                 })
             }
         }
@@ -407,23 +508,29 @@ impl Store {
         tenant: &TenantId,
         id: &str,
     ) -> Result<Versioned<R>, StoreError> {
-        if let Some(reader) = &self.point_reader {
-            let (doc, revision) = reader
-                .doc(R::TABLE, tenant.as_str(), id)?
+        let (mut record, hash) = if let Some(reader) = &self.point_reader {
+            let (doc, revision, hash) = reader
+                .doc(R::TABLE, tenant.as_str(), id, R::SHARES_SOURCES)?
                 .ok_or(StoreError::NotFound)?;
-            return versioned(&doc, revision);
-        }
-        let sql = format!(
-            "SELECT doc, revision FROM {} WHERE tenant_id = $1 AND id = $2",
-            R::TABLE
-        );
-        let row = sqlx::query(&sql)
-            .bind(tenant.as_str())
-            .bind(id)
-            .fetch_optional(&self.reader)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-        parse_doc(&row)
+            (versioned::<R>(&doc, revision)?, hash)
+        } else {
+            let sql = format!(
+                "SELECT doc, revision{} FROM {} WHERE tenant_id = $1 AND id = $2",
+                sources_column::<R>(),
+                R::TABLE
+            );
+            let row = sqlx::query(&sql)
+                .bind(tenant.as_str())
+                .bind(id)
+                .fetch_optional(&self.reader)
+                .await?
+                .ok_or(StoreError::NotFound)?;
+            (parse_doc::<R>(&row)?, sources_hash::<R>(&row)?)
+        };
+        let mut sets = SetsRead::default();
+        sets.attach(self, tenant, record.value.sources_mut(), hash)
+            .await?;
+        Ok(record)
     }
 
     pub async fn list<R: Record>(
@@ -433,7 +540,8 @@ impl Store {
         page: &PageRequest,
     ) -> Result<Page<R>, StoreError> {
         let mut sql = format!(
-            "SELECT doc, revision, created_ms, id FROM {} WHERE tenant_id = $1",
+            "SELECT doc, revision, created_ms, id{} FROM {} WHERE tenant_id = $1",
+            sources_column::<R>(),
             R::TABLE
         );
         let mut n = 1;
@@ -467,11 +575,15 @@ impl Store {
         let rows = q.fetch_all(&self.reader).await?;
         let mut items = Vec::with_capacity(rows.len());
         let mut next_cursor = None;
+        let mut sets = SetsRead::default();
         for (i, row) in rows.iter().enumerate() {
             if i as u32 == page.limit {
                 break;
             }
-            items.push(parse_doc::<R>(row)?.value);
+            let mut item = parse_doc::<R>(row)?.value;
+            sets.attach(self, tenant, item.sources_mut(), sources_hash::<R>(row)?)
+                .await?;
+            items.push(item);
             if i as u32 + 1 == page.limit && rows.len() as u32 > page.limit {
                 let ms: i64 = row.try_get("created_ms")?;
                 let id: String = row.try_get("id")?;
@@ -490,7 +602,8 @@ impl Store {
         value: &str,
     ) -> Result<Vec<R>, StoreError> {
         let sql = format!(
-            "SELECT doc, revision FROM {} WHERE tenant_id = $1 AND {column} = $2 ORDER BY created_ms, id",
+            "SELECT doc, revision{} FROM {} WHERE tenant_id = $1 AND {column} = $2 ORDER BY created_ms, id",
+            sources_column::<R>(),
             R::TABLE
         );
         let rows = sqlx::query(&sql)
@@ -498,12 +611,39 @@ impl Store {
             .bind(value)
             .fetch_all(&self.reader)
             .await?;
-        rows.iter()
-            .map(|r| parse_doc::<R>(r).map(|v| v.value))
-            .collect()
+        let mut items = Vec::with_capacity(rows.len());
+        let mut sets = SetsRead::default();
+        for row in &rows {
+            let mut item = parse_doc::<R>(row)?.value;
+            sets.attach(self, tenant, item.sources_mut(), sources_hash::<R>(row)?)
+                .await?;
+            items.push(item);
+        }
+        Ok(items)
     }
 
-    pub async fn insert<R: Record>(&self, tenant: &TenantId, r: &R) -> Result<(), StoreError> {
+    /// A tenant's source set by its hash; a reference to a missing set is corruption.
+    async fn source_set(
+        &self,
+        tenant: &TenantId,
+        hash: &str,
+    ) -> Result<Vec<SourceReference>, StoreError> {
+        let doc = if let Some(reader) = &self.point_reader {
+            reader.source_set(tenant.as_str(), hash)?
+        } else {
+            let row = sqlx::query("SELECT doc FROM source_sets WHERE tenant_id = $1 AND hash = $2")
+                .bind(tenant.as_str())
+                .bind(hash)
+                .fetch_optional(&self.reader)
+                .await?;
+            row.map(|r| doc_text(&r, "doc")).transpose()?
+        };
+        let doc =
+            doc.ok_or_else(|| StoreError::Corrupt(format!("source set {hash} is missing")))?;
+        source_sets::parse(&doc)
+    }
+
+    pub async fn insert<R: Record>(&self, tenant: &TenantId, r: &mut R) -> Result<(), StoreError> {
         let mut uow = UnitOfWork::new();
         uow.insert(r)?;
         self.commit(tenant, uow).await
@@ -512,7 +652,7 @@ impl Store {
     pub async fn update<R: Record>(
         &self,
         tenant: &TenantId,
-        r: &R,
+        r: &mut R,
         expected: i64,
     ) -> Result<(), StoreError> {
         let mut uow = UnitOfWork::new();
@@ -581,7 +721,28 @@ impl Store {
     /// Applies every write of `uow` in one transaction, or none of them. On SQLite the
     /// unit goes to the dedicated writer thread (one hand-off per unit, group commit);
     /// on PostgreSQL it runs as one sqlx transaction.
-    pub async fn commit(&self, tenant: &TenantId, uow: UnitOfWork) -> Result<(), StoreError> {
+    pub async fn commit(&self, tenant: &TenantId, mut uow: UnitOfWork) -> Result<(), StoreError> {
+        // A set this process has committed for the tenant is there: not written again.
+        uow.ops.retain(|op| match op {
+            Op::SourceSet(set) => !self.known_sets.contains(tenant.as_str(), &set.hash),
+            _ => true,
+        });
+        let fresh_sets: Vec<String> = uow
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::SourceSet(set) => Some(set.hash.clone()),
+                _ => None,
+            })
+            .collect();
+        self.apply(tenant, uow).await?;
+        for hash in fresh_sets {
+            self.known_sets.remember(tenant.as_str(), hash);
+        }
+        Ok(())
+    }
+
+    async fn apply(&self, tenant: &TenantId, uow: UnitOfWork) -> Result<(), StoreError> {
         let mut stmts = plan::plan(tenant, uow.ops);
         if let Some(writer) = &self.fast_writer {
             // Compressed here, on the request's thread, not on the one writer thread.
@@ -644,14 +805,22 @@ impl Store {
         tenant: &TenantId,
         session_id: &SessionId,
     ) -> Result<SessionInputs, StoreError> {
-        let row = sqlx::query("SELECT inputs FROM sessions WHERE tenant_id = $1 AND id = $2")
-            .bind(tenant.as_str())
-            .bind(session_id.as_str())
-            .fetch_optional(&self.reader)
-            .await?
-            .ok_or(StoreError::NotFound)?;
+        let row = sqlx::query(
+            "SELECT inputs, inputs_sources_hash FROM sessions WHERE tenant_id = $1 AND id = $2",
+        )
+        .bind(tenant.as_str())
+        .bind(session_id.as_str())
+        .fetch_optional(&self.reader)
+        .await?
+        .ok_or(StoreError::NotFound)?;
         let doc = doc_text(&row, "inputs")?;
-        serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))
+        let mut inputs: SessionInputs =
+            serde_json::from_str(&doc).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let hash = row.try_get::<Option<String>, _>("inputs_sources_hash")?;
+        SetsRead::default()
+            .attach(self, tenant, Some(&mut inputs.source_references), hash)
+            .await?;
+        Ok(inputs)
     }
 
     // ---- metrics ----

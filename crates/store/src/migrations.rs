@@ -6,16 +6,30 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::AnyPool;
 use std::borrow::Cow;
 
-const SQLITE: &[(i64, &str, &str)] = &[(
-    1,
-    "initial",
-    include_str!("../migrations/sqlite/0001_initial.sql"),
-)];
-const POSTGRES: &[(i64, &str, &str)] = &[(
-    1,
-    "initial",
-    include_str!("../migrations/postgres/0001_initial.sql"),
-)];
+const SQLITE: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "initial",
+        include_str!("../migrations/sqlite/0001_initial.sql"),
+    ),
+    (
+        2,
+        "source sets",
+        include_str!("../migrations/sqlite/0002_source_sets.sql"),
+    ),
+];
+const POSTGRES: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "initial",
+        include_str!("../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        2,
+        "source sets",
+        include_str!("../migrations/postgres/0002_source_sets.sql"),
+    ),
+];
 
 #[derive(Debug)]
 struct Embedded(&'static [(i64, &'static str, &'static str)]);

@@ -53,6 +53,7 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
     let t = || Param::Text(tenant.as_str().to_owned());
     let mut stmts = Vec::with_capacity(ops.len() + 1);
     let mut inputs = Vec::new();
+    let mut sets = std::collections::HashSet::new();
     let mut counters: BTreeMap<(String, String), (i64, f64)> = BTreeMap::new();
     for op in ops {
         match op {
@@ -115,11 +116,32 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
                 ],
                 check: Check::Timeline,
             }),
-            Op::SessionInputs { session_id, doc } => inputs.push(Stmt {
-                sql: "UPDATE sessions SET inputs = $1 WHERE tenant_id = $2 AND id = $3".into(),
-                params: vec![Param::Doc(doc), t(), Param::Text(session_id)],
+            Op::SessionInputs {
+                session_id,
+                doc,
+                sources_hash,
+            } => inputs.push(Stmt {
+                sql: "UPDATE sessions SET inputs = $1, inputs_sources_hash = $4 WHERE tenant_id = $2 AND id = $3".into(),
+                params: vec![
+                    Param::Doc(doc),
+                    t(),
+                    Param::Text(session_id),
+                    Param::OptText(sources_hash),
+                ],
                 check: Check::Plain,
             }),
+            // A set is immutable and keyed by its content: one already there is the same set.
+            Op::SourceSet(set) => {
+                if sets.insert(set.hash.clone()) {
+                    stmts.push(Stmt {
+                        sql: "INSERT INTO source_sets (tenant_id, hash, doc) VALUES ($1, $2, $3) \
+                              ON CONFLICT (tenant_id, hash) DO NOTHING"
+                            .into(),
+                        params: vec![t(), Param::Text(set.hash), Param::Doc(set.doc)],
+                        check: Check::Plain,
+                    });
+                }
+            }
             Op::Counter(d) => {
                 let slot = counters.entry((d.scope, d.name)).or_insert((0, 0.0));
                 slot.0 += d.n;

@@ -11,6 +11,12 @@ pub trait Record: Serialize + DeserializeOwned + Send + Sync {
     fn created_ms(&self) -> i64;
     /// Promoted columns besides tenant_id, id, revision, created_ms and doc.
     fn promoted(&self) -> Vec<(&'static str, Option<String>)>;
+    /// Kinds that keep their source documents in the shared `source_sets` (see that
+    /// module): the table has a `sources_hash` column and `sources_mut` gives the list.
+    const SHARES_SOURCES: bool = false;
+    fn sources_mut(&mut self) -> Option<&mut Vec<SourceReference>> {
+        None
+    }
 }
 
 impl Record for Agent {
@@ -107,6 +113,10 @@ impl Record for AgentRun {
 
 impl Record for DecisionRecord {
     const TABLE: &'static str = "decisions";
+    const SHARES_SOURCES: bool = true;
+    fn sources_mut(&mut self) -> Option<&mut Vec<SourceReference>> {
+        Some(&mut self.retrieved_sources)
+    }
     fn id(&self) -> &str {
         self.decision_id.as_str()
     }

@@ -61,30 +61,39 @@ impl PointReader {
         row.map_err(embedded)
     }
 
-    /// The `doc` and `revision` of the row of `table` with this tenant and id.
+    /// The `doc` and `revision` of the row of `table` with this tenant and id, and its
+    /// `sources_hash` when asked for (kinds that share their sources).
     pub(crate) fn doc(
         &self,
         table: &str,
         tenant: &str,
         id: &str,
-    ) -> Result<Option<(String, i64)>, StoreError> {
-        let sql = format!("SELECT doc, revision FROM {table} WHERE tenant_id = ?1 AND id = ?2");
+        with_sources: bool,
+    ) -> Result<Option<(String, i64, Option<String>)>, StoreError> {
+        let hash = if with_sources { "sources_hash" } else { "NULL" };
+        let sql =
+            format!("SELECT doc, revision, {hash} FROM {table} WHERE tenant_id = ?1 AND id = ?2");
         let row = self.one(&sql, params![tenant, id], |r| {
-            Ok((r.get::<_, Value>(0)?, r.get(1)?))
+            Ok((r.get::<_, Value>(0)?, r.get(1)?, r.get(2)?))
         })?;
-        let Some((doc, revision)) = row else {
+        let Some((doc, revision, hash)) = row else {
             return Ok(None);
         };
-        let text = match doc {
-            Value::Text(text) => text,
-            Value::Blob(frame) => docs::unpack(&frame)?,
-            _ => {
-                return Err(StoreError::Corrupt(format!(
-                    "{table} {id}: document is not text"
-                )))
-            }
-        };
-        Ok(Some((text, revision)))
+        Ok(Some((text(doc, table, id)?, revision, hash)))
+    }
+
+    /// A tenant's source set's JSON by its hash.
+    pub(crate) fn source_set(
+        &self,
+        tenant: &str,
+        hash: &str,
+    ) -> Result<Option<String>, StoreError> {
+        let row = self.one(
+            "SELECT doc FROM source_sets WHERE tenant_id = ?1 AND hash = ?2",
+            params![tenant, hash],
+            |r| r.get::<_, Value>(0),
+        )?;
+        row.map(|doc| text(doc, "source_sets", hash)).transpose()
     }
 
     /// A credential ciphertext by its reference.
@@ -94,5 +103,16 @@ impl PointReader {
             params![reference],
             |r| r.get(0),
         )
+    }
+}
+
+/// A document column's JSON text, whether stored as text or compressed (see `docs`).
+fn text(doc: Value, table: &str, id: &str) -> Result<String, StoreError> {
+    match doc {
+        Value::Text(text) => Ok(text),
+        Value::Blob(frame) => docs::unpack(&frame),
+        _ => Err(StoreError::Corrupt(format!(
+            "{table} {id}: document is not text"
+        ))),
     }
 }

@@ -60,7 +60,7 @@ async fn records_are_scoped_to_their_tenant() {
     let store = fresh(dir.path()).await;
     let a = TenantId::parse("a").unwrap();
     let b = TenantId::parse("b").unwrap();
-    store.insert(&a, &agent(&a, "x", 1)).await.unwrap();
+    store.insert(&a, &mut agent(&a, "x", 1)).await.unwrap();
     assert!(matches!(
         store.get::<Agent>(&b, "x").await,
         Err(StoreError::NotFound)
@@ -78,9 +78,9 @@ async fn records_are_scoped_to_their_tenant() {
         .unwrap()
         .items
         .is_empty());
-    store.insert(&b, &agent(&b, "x", 1)).await.unwrap();
+    store.insert(&b, &mut agent(&b, "x", 1)).await.unwrap();
     assert!(matches!(
-        store.insert(&a, &agent(&a, "x", 2)).await,
+        store.insert(&a, &mut agent(&a, "x", 2)).await,
         Err(StoreError::AlreadyExists)
     ));
     assert!(matches!(
@@ -94,16 +94,16 @@ async fn a_stale_revision_never_overwrites() {
     let dir = tempfile::tempdir().unwrap();
     let store = fresh(dir.path()).await;
     let t = TenantId::parse("t").unwrap();
-    store.insert(&t, &agent(&t, "x", 1)).await.unwrap();
+    store.insert(&t, &mut agent(&t, "x", 1)).await.unwrap();
     let read1 = store.get::<Agent>(&t, "x").await.unwrap();
     let read2 = store.get::<Agent>(&t, "x").await.unwrap();
     let mut first = read1.value.clone();
     first.name = "first".into();
-    store.update(&t, &first, read1.revision).await.unwrap();
+    store.update(&t, &mut first, read1.revision).await.unwrap();
     let mut second = read2.value.clone();
     second.name = "second".into();
     assert!(matches!(
-        store.update(&t, &second, read2.revision).await,
+        store.update(&t, &mut second, read2.revision).await,
         Err(StoreError::Conflict)
     ));
     let now = store.get::<Agent>(&t, "x").await.unwrap();
@@ -116,16 +116,16 @@ async fn a_unit_of_work_is_all_or_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let store = fresh(dir.path()).await;
     let t = TenantId::parse("t").unwrap();
-    store.insert(&t, &agent(&t, "x", 1)).await.unwrap();
-    let stale = store.get::<Agent>(&t, "x").await.unwrap();
+    store.insert(&t, &mut agent(&t, "x", 1)).await.unwrap();
+    let mut stale = store.get::<Agent>(&t, "x").await.unwrap();
     store
-        .update(&t, &stale.value, stale.revision)
+        .update(&t, &mut stale.value, stale.revision)
         .await
         .unwrap();
     let mut uow = UnitOfWork::new();
-    uow.insert(&agent(&t, "new", 2)).unwrap();
+    uow.insert(&mut agent(&t, "new", 2)).unwrap();
     uow.count("", "things", 1, 0.5);
-    uow.update(&stale.value, stale.revision).unwrap(); // fails: revision moved
+    uow.update(&mut stale.value, stale.revision).unwrap(); // fails: revision moved
     assert!(matches!(
         store.commit(&t, uow).await,
         Err(StoreError::Conflict)
@@ -162,7 +162,7 @@ async fn pages_are_newest_first_and_complete() {
     for i in 0..7 {
         // Two records share each millisecond to exercise the id tie-break.
         store
-            .insert(&t, &agent(&t, &format!("a{i}"), 1000 + i / 2))
+            .insert(&t, &mut agent(&t, &format!("a{i}"), 1000 + i / 2))
             .await
             .unwrap();
     }
@@ -209,7 +209,7 @@ async fn a_referenced_record_is_not_removed() {
     let t = TenantId::parse("t").unwrap();
     let mut a = agent(&t, "user", 1);
     a.execution_profile_id = Some(ProfileId::from_string("prof_1"));
-    store.insert(&t, &a).await.unwrap();
+    store.insert(&t, &mut a).await.unwrap();
     let other = TenantId::parse("other").unwrap();
     // A reference from another tenant does not count, and a missing record is NotFound.
     assert!(matches!(
@@ -248,17 +248,18 @@ async fn concurrent_units_succeed_or_fail_alone() {
     let dir = tempfile::tempdir().unwrap();
     let store = fresh(dir.path()).await;
     let t = TenantId::parse("t").unwrap();
-    store.insert(&t, &agent(&t, "taken", 1)).await.unwrap();
+    store.insert(&t, &mut agent(&t, "taken", 1)).await.unwrap();
     let mut tasks = Vec::new();
     for i in 0..60_i64 {
         let (store, t) = (store.clone(), t.clone());
         tasks.push(tokio::spawn(async move {
             let mut uow = UnitOfWork::new();
-            uow.insert(&agent(&t, &format!("a{i}"), 10 + i)).unwrap();
+            uow.insert(&mut agent(&t, &format!("a{i}"), 10 + i))
+                .unwrap();
             uow.count("", "units", 1, 0.0);
             if i % 3 == 0 {
                 // Fails the unit after its first insert and its counter.
-                uow.insert(&agent(&t, "taken", 2)).unwrap();
+                uow.insert(&mut agent(&t, "taken", 2)).unwrap();
             }
             (i, store.commit(&t, uow).await)
         }));
@@ -285,7 +286,7 @@ async fn concurrent_units_succeed_or_fail_alone() {
 async fn commit_agents(store: &Store, t: &TenantId, n: i64) {
     for i in 0..n {
         let mut uow = UnitOfWork::new();
-        uow.insert(&agent(t, &format!("a{i}"), i)).unwrap();
+        uow.insert(&mut agent(t, &format!("a{i}"), i)).unwrap();
         store.commit(t, uow).await.unwrap();
     }
 }
@@ -378,9 +379,9 @@ async fn large_documents_read_back_whole_and_are_compressed_on_sqlite() {
     }
     let json_len = serde_json::to_string(&large).unwrap().len();
     assert!(json_len > 4096);
-    let small = agent(&t, "small", 2);
-    store.insert(&t, &large).await.unwrap();
-    store.insert(&t, &small).await.unwrap();
+    let mut small = agent(&t, "small", 2);
+    store.insert(&t, &mut large).await.unwrap();
+    store.insert(&t, &mut small).await.unwrap();
 
     let read = store.get::<Agent>(&t, "large").await.unwrap();
     assert_eq!(read.value, large);
@@ -391,7 +392,7 @@ async fn large_documents_read_back_whole_and_are_compressed_on_sqlite() {
         .unwrap();
     assert_eq!(by_column, [large.clone(), small.clone()]);
     large.name = "renamed".into();
-    store.update(&t, &large, read.revision).await.unwrap();
+    store.update(&t, &mut large, read.revision).await.unwrap();
     assert_eq!(store.get::<Agent>(&t, "large").await.unwrap().value, large);
 
     if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
@@ -433,4 +434,206 @@ async fn first_page(store: &Store, t: &TenantId) -> Vec<Agent> {
         cursor: None,
     };
     store.list(t, &Filter::new(), &page).await.unwrap().items
+}
+
+fn source(id: &str, content: &str) -> SourceReference {
+    SourceReference {
+        source_id: id.into(),
+        source_type: SourceType::DischargeNote,
+        title: format!("Note {id}"),
+        content: content.into(),
+        authored_at: Timestamp::from_millis(1_700_000_000_000),
+    }
+}
+
+fn decision(t: &TenantId, id: &str, ms: i64, sources: Vec<SourceReference>) -> DecisionRecord {
+    let mut d: DecisionRecord = serde_json::from_value(serde_json::json!({
+        "decision_id": id, "tenant_id": t.as_str(), "session_id": "ses_1", "run_id": "run_1",
+        "execution_origin": "external", "case_id": "case-1", "task_type": "discharge_summary",
+        "user_role": null, "agent_id": "agent-1", "agent_version": "1", "agent_risk_tier": "low",
+        "model_provider": "p", "model_version": "m", "input_context_hash": "sha256:0",
+        "retrieved_sources": [], "agent_output": null, "structured_output_error": null,
+        "policy_results": [], "evidence_results": [], "risk_score": null, "risk_level": null,
+        "risk_factors": [], "control_action": null, "review_required": false,
+        "status": "awaiting_agent_output", "resolution": null, "human_action": null,
+        "reviewer_id": null, "review_notes": null, "final_output": null, "intake_errors": [],
+        "pipeline_version": "1", "policy_set_version": null, "evaluated_at": null,
+        "runtime_events": [], "created_at": Timestamp::from_millis(ms),
+        "updated_at": Timestamp::from_millis(ms), "finalized_at": null
+    }))
+    .unwrap();
+    d.retrieved_sources = sources;
+    d
+}
+
+fn session(t: &TenantId, id: &str) -> Session {
+    serde_json::from_value(serde_json::json!({
+        "session_id": id, "tenant_id": t.as_str(), "case_id": "case-1", "agent_id": "agent-1",
+        "task_type": "discharge_summary", "user_role": null, "execution_origin": "synthetic",
+        "current_state": "running", "run_count": 0, "current_run_id": null,
+        "current_decision_id": null, "created_at": Timestamp::from_millis(1),
+        "updated_at": Timestamp::from_millis(1)
+    }))
+    .unwrap()
+}
+
+/// Decision records and session inputs that cite the same sources share one stored set per
+/// tenant; every read path (by id, page, column, session inputs) gives the sources back, an
+/// update keeps them, and the record passed to a write is left as it was.
+#[tokio::test]
+async fn sources_are_stored_once_per_tenant_and_read_back_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = fresh(dir.path()).await;
+    let (a, b) = (TenantId::parse("a").unwrap(), TenantId::parse("b").unwrap());
+    let shared = vec![
+        source("n1", "Admitted with \"pneumonia\".\nAfebrile."),
+        source("n2", "Ceftriaxone 1 g IV daily."),
+    ];
+    let other = vec![source("n3", "Discharged home.")];
+
+    let mut d1 = decision(&a, "dec_1", 1, shared.clone());
+    let mut d2 = decision(&a, "dec_2", 2, shared.clone());
+    let mut d3 = decision(&a, "dec_3", 3, other.clone());
+    let mut none = decision(&a, "dec_4", 4, vec![]);
+    let mut s = session(&a, "ses_1");
+    let mut uow = UnitOfWork::new();
+    uow.insert(&mut s).unwrap();
+    uow.insert(&mut d1).unwrap();
+    uow.session_inputs(
+        &s.session_id,
+        SessionInputs {
+            source_references: shared.clone(),
+            clinical_context: Some(serde_json::json!({"ward": "4B"})),
+            instructions: None,
+        },
+    )
+    .unwrap();
+    store.commit(&a, uow).await.unwrap();
+    assert_eq!(
+        d1.retrieved_sources, shared,
+        "the written record is left whole"
+    );
+    store.insert(&a, &mut d2).await.unwrap();
+    store.insert(&a, &mut d3).await.unwrap();
+    store.insert(&a, &mut none).await.unwrap();
+    let mut in_b = decision(&b, "dec_1", 1, shared.clone());
+    store.insert(&b, &mut in_b).await.unwrap();
+
+    let read = store.get::<DecisionRecord>(&a, "dec_2").await.unwrap();
+    assert_eq!(read.value, d2);
+    let page = store
+        .list::<DecisionRecord>(
+            &a,
+            &Filter::new(),
+            &PageRequest {
+                limit: 10,
+                cursor: None,
+            },
+        )
+        .await
+        .unwrap()
+        .items;
+    assert_eq!(page, [none.clone(), d3.clone(), d2.clone(), d1.clone()]);
+    let by_session = store
+        .all_where::<DecisionRecord>(&a, "session_id", "ses_1")
+        .await
+        .unwrap();
+    assert_eq!(
+        by_session,
+        [d1.clone(), d2.clone(), d3.clone(), none.clone()]
+    );
+    let inputs = store.session_inputs(&a, &s.session_id).await.unwrap();
+    assert_eq!(inputs.source_references, shared);
+    assert_eq!(
+        inputs.clinical_context,
+        Some(serde_json::json!({"ward": "4B"}))
+    );
+    assert_eq!(
+        store
+            .get::<DecisionRecord>(&b, "dec_1")
+            .await
+            .unwrap()
+            .value,
+        in_b
+    );
+
+    let mut reviewed = read.value.clone();
+    reviewed.reviewer_id = Some("dr-a".into());
+    store
+        .update(&a, &mut reviewed, read.revision)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .get::<DecisionRecord>(&a, "dec_2")
+            .await
+            .unwrap()
+            .value,
+        reviewed
+    );
+
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) {
+        return; // The table-level checks below read the SQLite file.
+    }
+    let conn = rusqlite::Connection::open(dir.path().join("store.db")).unwrap();
+    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+    // Tenant a: the shared set and the other one; tenant b: its own copy of the shared set.
+    assert_eq!(
+        count("SELECT count(*) FROM source_sets WHERE tenant_id = 'a'"),
+        2
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM source_sets WHERE tenant_id = 'b'"),
+        1
+    );
+    assert_eq!(
+        count("SELECT count(DISTINCT sources_hash) FROM decisions WHERE tenant_id = 'a' AND id IN ('dec_1', 'dec_2')"),
+        1
+    );
+    // The sources are not in the record's own document (small enough to stay text here).
+    let doc: String = conn
+        .query_row(
+            "SELECT doc FROM decisions WHERE tenant_id = 'a' AND id = 'dec_1'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(doc.contains(r#""retrieved_sources":[]"#) && !doc.contains("Ceftriaxone"));
+    // An empty list stays inline, with no set.
+    assert_eq!(
+        count("SELECT count(*) FROM decisions WHERE id = 'dec_4' AND sources_hash IS NULL"),
+        1
+    );
+
+    // A record written before sets existed, sources inline and no reference, still reads.
+    let mut legacy = d3.clone();
+    legacy.review_notes = Some("legacy".into());
+    conn.execute(
+        "UPDATE decisions SET doc = ?1, sources_hash = NULL WHERE tenant_id = 'a' AND id = 'dec_3'",
+        [serde_json::to_string(&legacy).unwrap()],
+    )
+    .unwrap();
+    assert_eq!(
+        store
+            .get::<DecisionRecord>(&a, "dec_3")
+            .await
+            .unwrap()
+            .value,
+        legacy
+    );
+    // A reference to a set that is not there is corruption, never an empty source list.
+    conn.execute("DELETE FROM source_sets WHERE tenant_id = 'b'", [])
+        .unwrap();
+    assert!(matches!(
+        store.get::<DecisionRecord>(&b, "dec_1").await,
+        Err(StoreError::Corrupt(_))
+    ));
+    // A set this process has committed is not written again (nor compressed) by later units:
+    // the row removed above stays absent after another record cites the same sources.
+    let mut again = decision(&b, "dec_2", 2, shared.clone());
+    store.insert(&b, &mut again).await.unwrap();
+    assert_eq!(
+        count("SELECT count(*) FROM source_sets WHERE tenant_id = 'b'"),
+        0
+    );
 }

@@ -190,14 +190,14 @@ async fn register(
     let mut uow = UnitOfWork::new();
     if agent.execution_profile_id.is_none() {
         if let (Some(adapter_id), Some(conn)) = (&body.adapter_id, &body.provider_connection_id) {
-            let profile =
+            let mut profile =
                 super::profiles::migrated_profile(&state, &tenant, &agent, adapter_id, conn)
                     .await?;
             agent.execution_profile_id = Some(profile.profile_id.clone());
-            uow.insert(&profile)?;
+            uow.insert(&mut profile)?;
         }
     }
-    uow.insert(&agent)?;
+    uow.insert(&mut agent)?;
     match state.store.commit(&tenant, uow).await {
         Ok(()) => Ok((StatusCode::CREATED, Json(agent))),
         Err(store::StoreError::AlreadyExists) => Err(ApiError::conflict(
@@ -329,15 +329,15 @@ async fn patch(
                 .flatten()
                 .or_else(|| agent.adapter_id.clone());
             if let (Some(adapter_id), Some(conn)) = (adapter, &body.provider_connection_id) {
-                let profile =
+                let mut profile =
                     super::profiles::migrated_profile(&state, &tenant, &agent, &adapter_id, conn)
                         .await?;
                 agent.execution_profile_id = Some(profile.profile_id.clone());
-                uow.insert(&profile)?;
+                uow.insert(&mut profile)?;
             }
         }
         agent.updated_at = Timestamp::now();
-        uow.update(&agent, current.revision)?;
+        uow.update(&mut agent, current.revision)?;
         match state.store.commit(&tenant, uow).await {
             Ok(()) => return Ok(Json(agent)),
             Err(store::StoreError::Conflict) => continue,

@@ -125,7 +125,7 @@ async fn create(
         .await
         .map_err(credential_error)?;
     let now = Timestamp::now();
-    let conn = ProviderConnection {
+    let mut conn = ProviderConnection {
         connection_id,
         tenant_id: tenant.clone(),
         provider: b.provider,
@@ -142,7 +142,7 @@ async fn create(
         created_at: now,
         updated_at: now,
     };
-    if let Err(e) = state.store.insert(&tenant, &conn).await {
+    if let Err(e) = state.store.insert(&tenant, &mut conn).await {
         // Leave no orphaned secret behind a record that was never written.
         let _ = state.credentials.delete(&reference).await;
         return Err(e.into());
@@ -262,7 +262,10 @@ async fn delete(
         c.status =
             connection_next(c.status, ConnectionTrigger::Delete).map_err(ApiError::transition)?;
         c.updated_at = Timestamp::now();
-        state.store.update(&tenant, &c, current.revision).await?;
+        state
+            .store
+            .update(&tenant, &mut c, current.revision)
+            .await?;
     }
     state
         .credentials
@@ -328,7 +331,7 @@ async fn validate(
         let now = Timestamp::now();
         c.last_validated_at = Some(now);
         c.updated_at = now;
-        match state.store.update(&tenant, &c, current.revision).await {
+        match state.store.update(&tenant, &mut c, current.revision).await {
             Ok(()) => return Ok(Json(c)),
             Err(store::StoreError::Conflict) => continue,
             Err(e) => return Err(e.into()),
@@ -364,7 +367,7 @@ async fn rotate(
     c.updated_at = now;
     // The new secret version is already live; a concurrent change must not undo `pending`.
     loop {
-        match state.store.update(&tenant, &c, current.revision).await {
+        match state.store.update(&tenant, &mut c, current.revision).await {
             Ok(()) => return Ok(Json(c)),
             Err(store::StoreError::Conflict) => {
                 let fresh = load::<ProviderConnection>(&state, &tenant, &id).await?;
@@ -373,7 +376,7 @@ async fn rotate(
                     .map_err(ApiError::transition)?;
                 f.credential_rotated_at = Some(now);
                 f.updated_at = Timestamp::now();
-                match state.store.update(&tenant, &f, fresh.revision).await {
+                match state.store.update(&tenant, &mut f, fresh.revision).await {
                     Ok(()) => return Ok(Json(f)),
                     Err(store::StoreError::Conflict) => continue,
                     Err(e) => return Err(e.into()),

@@ -90,7 +90,11 @@ pub async fn modify<R: Resource>(
         let current = load::<R>(state, tenant, id).await?;
         let mut record = current.value;
         change(&mut record)?;
-        match state.store.update(tenant, &record, current.revision).await {
+        match state
+            .store
+            .update(tenant, &mut record, current.revision)
+            .await
+        {
             Ok(()) => return Ok(record),
             Err(StoreError::Conflict) => continue,
             Err(e) => return Err(e.into()),

@@ -249,7 +249,7 @@ async fn create(
 ) -> ApiResult<(StatusCode, Json<ExecutionProfile>)> {
     let now = Timestamp::now();
     let status = b.status.unwrap_or(ProfileStatus::Draft);
-    let profile = ExecutionProfile {
+    let mut profile = ExecutionProfile {
         profile_id: ProfileId::generate(),
         tenant_id: tenant.clone(),
         display_name: b.display_name.trim().to_owned(),
@@ -284,7 +284,7 @@ async fn create(
     validate(&profile, &mut errors);
     check(errors)?;
     refuse_internal_connection(&state, &tenant, profile.provider_connection_id.as_ref()).await?;
-    state.store.insert(&tenant, &profile).await?;
+    state.store.insert(&tenant, &mut profile).await?;
     Ok((StatusCode::CREATED, Json(profile)))
 }
 
@@ -416,7 +416,7 @@ async fn patch(
         check(errors)?;
         refuse_internal_connection(&state, &tenant, p.provider_connection_id.as_ref()).await?;
         p.updated_at = Timestamp::now();
-        match state.store.update(&tenant, &p, current.revision).await {
+        match state.store.update(&tenant, &mut p, current.revision).await {
             Ok(()) => return Ok(Json(p)),
             Err(store::StoreError::Conflict) => continue,
             Err(e) => return Err(e.into()),

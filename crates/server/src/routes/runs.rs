@@ -225,7 +225,7 @@ async fn submit(
             clinical_context: None,
             instructions: None,
         };
-        uow.session_inputs(&change.session.session_id, &inputs)?;
+        uow.session_inputs(&change.session.session_id, inputs)?;
     }
     let input = RunInput {
         agent,

@@ -108,7 +108,7 @@ async fn create(
         instructions: None,
     };
     let mut uow = UnitOfWork::new();
-    uow.session_inputs(&change.session.session_id, &inputs)?;
+    uow.session_inputs(&change.session.session_id, inputs.clone())?;
     let result = run_reference(&state, &tenant, change, agent, inputs, run_id, uow).await?;
     Ok((StatusCode::CREATED, Json(result.session)))
 }
@@ -348,7 +348,7 @@ async fn review(
                 uow.count(scope, format!("reviews.{}", action.as_str()), 1, 0.0);
             }
             context::note(|f| f.decision_id = Some(d.decision_id.as_str().to_owned()));
-            uow.update(&d, dv.revision)?;
+            uow.update(&mut d, dv.revision)?;
         }
         if let Some(s) = commit_or_retry(state, tenant, change, uow).await? {
             return Ok(Json(s));
@@ -400,7 +400,7 @@ async fn simple(
             if let Some(dv) = current_decision(state, tenant, &change.session).await? {
                 let mut d = dv.value;
                 if runtime::close_decision(&mut d, Resolution::Cancelled, "caller", &mut uow)? {
-                    uow.update(&d, dv.revision)?;
+                    uow.update(&mut d, dv.revision)?;
                 }
             }
         }
@@ -523,7 +523,7 @@ pub async fn supersede_current(
                 serde_json::json!({}),
             );
             runtime::close_decision(&mut d, Resolution::Superseded, actor, uow)?;
-            uow.update(&d, dv.revision)?;
+            uow.update(&mut d, dv.revision)?;
         }
     }
     Ok(())
