@@ -324,6 +324,11 @@ pub fn evaluate_into(
     let agent = record.agent_id.as_str().to_owned();
     // A record first written in this same unit of work has not been counted yet.
     count_decision_status(uow, &agent, already_stored.then_some(from), record.status);
+    // Claims tallied here, one counter change per verdict rather than one per claim.
+    let mut by_support = std::collections::BTreeMap::<&str, i64>::new();
+    for e in &outcome.evidence_results {
+        *by_support.entry(e.support.as_str()).or_default() += 1;
+    }
     for scope in ["", agent.as_str()] {
         uow.count(
             scope,
@@ -335,14 +340,12 @@ pub fn evaluate_into(
         for p in outcome.policy_results.iter().filter(|p| !p.passed) {
             uow.count(scope, format!("policy_failures.{}", p.policy_id), 1, 0.0);
         }
-        for e in &outcome.evidence_results {
-            uow.count(scope, "claims.total", 1, 0.0);
-            uow.count(
-                scope,
-                format!("claims.support.{}", e.support.as_str()),
-                1,
-                0.0,
-            );
+        if !outcome.evidence_results.is_empty() {
+            let claims = outcome.evidence_results.len() as i64;
+            uow.count(scope, "claims.total", claims, 0.0);
+        }
+        for (support, n) in &by_support {
+            uow.count(scope, format!("claims.support.{support}"), *n, 0.0);
         }
     }
     outcome.control_action

@@ -185,6 +185,8 @@ pub(crate) enum Op {
 #[derive(Default)]
 pub struct UnitOfWork {
     ops: Vec<Op>,
+    /// The last source set named, and its key (see `set`).
+    last_set: Option<(Vec<SourceReference>, String)>,
 }
 
 impl UnitOfWork {
@@ -229,10 +231,25 @@ impl UnitOfWork {
         if !R::SHARES_SOURCES {
             return Ok((to_doc(r)?, promoted));
         }
-        let (doc, set) = without_sources(r, |r| r.sources_mut(), |r| to_doc(r))?;
-        promoted.push(("sources_hash", set.as_ref().map(|s| s.hash.clone())));
-        self.ops.extend(set.map(Op::SourceSet));
+        let (doc, hash) = without_sources(r, |r| r.sources_mut(), |r| to_doc(r), |s| self.set(s))?;
+        promoted.push(("sources_hash", hash));
         Ok((doc, promoted))
+    }
+
+    /// The key of `sources`' set, whose write joins the unit. A unit usually names one set
+    /// twice (a new session's inputs and its first decision), so the last one is kept and
+    /// compared rather than serialised and hashed again.
+    fn set(&mut self, sources: &[SourceReference]) -> Result<String, StoreError> {
+        if let Some((last, hash)) = &self.last_set {
+            if last.as_slice() == sources {
+                return Ok(hash.clone());
+            }
+        }
+        let set = SourceSet::of(sources)?;
+        let hash = set.hash.clone();
+        self.ops.push(Op::SourceSet(set));
+        self.last_set = Some((sources.to_vec(), hash.clone()));
+        Ok(hash)
     }
     pub fn timeline(
         &mut self,
@@ -253,17 +270,17 @@ impl UnitOfWork {
         session_id: &SessionId,
         mut inputs: SessionInputs,
     ) -> Result<&mut Self, StoreError> {
-        let (doc, set) = without_sources(
+        let (doc, sources_hash) = without_sources(
             &mut inputs,
             |i| Some(&mut i.source_references),
             |i| to_doc(i),
+            |s| self.set(s),
         )?;
         self.ops.push(Op::SessionInputs {
             session_id: session_id.as_str().to_owned(),
             doc,
-            sources_hash: set.as_ref().map(|s| s.hash.clone()),
+            sources_hash,
         });
-        self.ops.extend(set.map(Op::SourceSet));
         Ok(self)
     }
 
@@ -292,17 +309,18 @@ fn without_sources<T>(
     holder: &mut T,
     slot: impl Fn(&mut T) -> Option<&mut Vec<SourceReference>>,
     write: impl FnOnce(&T) -> Result<String, StoreError>,
-) -> Result<(String, Option<SourceSet>), StoreError> {
+    set_of: impl FnOnce(&[SourceReference]) -> Result<String, StoreError>,
+) -> Result<(String, Option<String>), StoreError> {
     let sources = match slot(holder) {
         Some(s) if !s.is_empty() => std::mem::take(s),
         _ => return Ok((write(holder)?, None)),
     };
-    let set = SourceSet::of(&sources);
+    let hash = set_of(&sources);
     let doc = write(holder);
     if let Some(s) = slot(holder) {
         *s = sources;
     }
-    Ok((doc?, Some(set?)))
+    Ok((doc?, Some(hash?)))
 }
 
 fn map_unique(e: sqlx::Error) -> StoreError {

@@ -516,6 +516,32 @@ async fn sources_are_stored_once_per_tenant_and_read_back_whole() {
     store.insert(&a, &mut d2).await.unwrap();
     store.insert(&a, &mut d3).await.unwrap();
     store.insert(&a, &mut none).await.unwrap();
+    // One unit naming two different sets keeps them apart.
+    let mut s2 = session(&a, "ses_2");
+    let mut d5 = decision(&a, "dec_5", 5, shared.clone());
+    d5.session_id = s2.session_id.clone();
+    let mut uow = UnitOfWork::new();
+    uow.insert(&mut s2).unwrap();
+    uow.session_inputs(
+        &s2.session_id,
+        SessionInputs {
+            source_references: other.clone(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    uow.insert(&mut d5).unwrap();
+    store.commit(&a, uow).await.unwrap();
+    let inputs2 = store.session_inputs(&a, &s2.session_id).await.unwrap();
+    assert_eq!(inputs2.source_references, other);
+    assert_eq!(
+        store
+            .get::<DecisionRecord>(&a, "dec_5")
+            .await
+            .unwrap()
+            .value,
+        d5
+    );
     let mut in_b = decision(&b, "dec_1", 1, shared.clone());
     store.insert(&b, &mut in_b).await.unwrap();
 
@@ -533,7 +559,10 @@ async fn sources_are_stored_once_per_tenant_and_read_back_whole() {
         .await
         .unwrap()
         .items;
-    assert_eq!(page, [none.clone(), d3.clone(), d2.clone(), d1.clone()]);
+    assert_eq!(
+        page,
+        [d5.clone(), none.clone(), d3.clone(), d2.clone(), d1.clone()]
+    );
     let by_session = store
         .all_where::<DecisionRecord>(&a, "session_id", "ses_1")
         .await
