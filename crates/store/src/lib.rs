@@ -151,6 +151,9 @@ pub struct Counter {
     pub total: f64,
 }
 
+/// Promoted columns and their values.
+type Promoted = Vec<(&'static str, Option<String>)>;
+
 pub(crate) enum Op {
     Insert {
         table: &'static str,
@@ -223,10 +226,7 @@ impl UnitOfWork {
 
     /// The record's document and promoted columns; for kinds that share their sources, the
     /// document without them, a `sources_hash` column, and the set's write added to the unit.
-    fn document<R: Record>(
-        &mut self,
-        r: &mut R,
-    ) -> Result<(String, Vec<(&'static str, Option<String>)>), StoreError> {
+    fn document<R: Record>(&mut self, r: &mut R) -> Result<(String, Promoted), StoreError> {
         let mut promoted = r.promoted();
         if !R::SHARES_SOURCES {
             return Ok((to_doc(r)?, promoted));
@@ -273,7 +273,7 @@ impl UnitOfWork {
         let (doc, sources_hash) = without_sources(
             &mut inputs,
             |i| Some(&mut i.source_references),
-            |i| to_doc(i),
+            to_doc,
             |s| self.set(s),
         )?;
         self.ops.push(Op::SessionInputs {
