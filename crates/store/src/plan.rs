@@ -47,13 +47,14 @@ pub(crate) struct Stmt {
 }
 
 /// Session inputs update a row that an insert of the same unit may create, so they run
-/// after every other write; counter deltas merge by key into one upsert at the end, in
-/// sorted key order, so two PostgreSQL writers lock counter rows in the same order.
+/// after every other write; source sets go first, once each, in key order; counter deltas
+/// merge by key into one upsert at the end, in sorted key order. Both orders are fixed so
+/// that two PostgreSQL writers take the same rows in the same order.
 pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
     let t = || Param::Text(tenant.as_str().to_owned());
     let mut stmts = Vec::with_capacity(ops.len() + 1);
     let mut inputs = Vec::new();
-    let mut sets = std::collections::HashSet::new();
+    let mut sets: BTreeMap<String, String> = BTreeMap::new();
     let mut counters: BTreeMap<(String, String), (i64, f64)> = BTreeMap::new();
     for op in ops {
         match op {
@@ -132,15 +133,7 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
             }),
             // A set is immutable and keyed by its content: one already there is the same set.
             Op::SourceSet(set) => {
-                if sets.insert(set.hash.clone()) {
-                    stmts.push(Stmt {
-                        sql: "INSERT INTO source_sets (tenant_id, hash, doc) VALUES ($1, $2, $3) \
-                              ON CONFLICT (tenant_id, hash) DO NOTHING"
-                            .into(),
-                        params: vec![t(), Param::Text(set.hash), Param::Doc(set.doc)],
-                        check: Check::Plain,
-                    });
-                }
+                sets.entry(set.hash).or_insert(set.doc);
             }
             Op::Counter(d) => {
                 let slot = counters.entry((d.scope, d.name)).or_insert((0, 0.0));
@@ -149,6 +142,17 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
             }
         }
     }
+    // Sets first, in key order: a PostgreSQL insert of a key another open transaction has
+    // just inserted waits for it, so two units naming the same two sets must take them in
+    // the same order.
+    let set_stmts = sets.into_iter().map(|(hash, doc)| Stmt {
+        sql: "INSERT INTO source_sets (tenant_id, hash, doc) VALUES ($1, $2, $3) \
+              ON CONFLICT (tenant_id, hash) DO NOTHING"
+            .into(),
+        params: vec![t(), Param::Text(hash), Param::Doc(doc)],
+        check: Check::Plain,
+    });
+    stmts.splice(0..0, set_stmts);
     stmts.extend(inputs);
     if !counters.is_empty() {
         let rows: Vec<String> = (0..counters.len())
@@ -182,4 +186,43 @@ pub(crate) fn plan(tenant: &TenantId, ops: Vec<Op>) -> Vec<Stmt> {
         });
     }
     stmts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source_sets::SourceSet;
+
+    fn set(hash: &str) -> Op {
+        Op::SourceSet(SourceSet {
+            hash: hash.into(),
+            doc: format!("[{hash}]"),
+        })
+    }
+
+    fn set_keys(stmts: &[Stmt]) -> Vec<String> {
+        stmts
+            .iter()
+            .filter(|s| s.sql.contains("source_sets"))
+            .map(|s| match &s.params[1] {
+                Param::Text(h) => h.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn source_sets_are_written_first_once_each_in_key_order() {
+        let t = TenantId::parse("t").unwrap();
+        let inputs = |seq: u32| Op::SessionInputs {
+            session_id: format!("s{seq}"),
+            doc: "{}".into(),
+            sources_hash: None,
+        };
+        let one = plan(&t, vec![inputs(1), set("b"), set("a"), set("b")]);
+        let other = plan(&t, vec![set("a"), inputs(2), set("b")]);
+        assert_eq!(set_keys(&one), ["a", "b"]);
+        assert_eq!(set_keys(&other), ["a", "b"]);
+        assert!(one[0].sql.contains("source_sets") && one[1].sql.contains("source_sets"));
+    }
 }
