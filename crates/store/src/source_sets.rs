@@ -21,7 +21,7 @@ pub(crate) struct SourceSet {
 
 impl SourceSet {
     pub(crate) fn of(sources: &[SourceReference]) -> Result<Self, StoreError> {
-        let doc = serde_json::to_string(sources).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let doc = crate::to_doc(sources)?;
         let hash = hex::encode(Sha256::digest(doc.as_bytes()));
         Ok(Self { hash, doc })
     }
