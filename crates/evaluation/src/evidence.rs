@@ -332,7 +332,8 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
 
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
     let terms = time_terms(&mut corpus.vocab);
-    let check = Checker::new(corpus, &analysis, &doc_ids, terms);
+    let change = change_terms(&mut corpus.vocab);
+    let check = Checker::new(corpus, &analysis, &doc_ids, terms, change);
     let facts = split_facts(corpus, &analysis);
 
     let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
@@ -632,6 +633,8 @@ struct Checker<'c, 'a> {
     /// The terms of "prior", "previous" and "previously": a value of an earlier study or
     /// visit.
     prior: [Term; 3],
+    /// Verbs that name a change of a value ("improved", "dropped", "rose").
+    change: [Term; CHANGE_VERBS.len()],
     sentences: Vec<(usize, usize)>,
     /// Per document of the run: where its sentences begin in `sentences`, if cited.
     first_slot: Vec<Option<u32>>,
@@ -655,6 +658,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         claim: &'c Analysis,
         docs: &'c [usize],
         (discharge, prior): (Term, [Term; 3]),
+        change: [Term; CHANGE_VERBS.len()],
     ) -> Self {
         let sentences = corpus.sentences_of(docs);
         let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
@@ -673,6 +677,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             claim,
             discharge,
             prior,
+            change,
             sentences,
             first_slot,
             usable,
@@ -841,6 +846,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // transfusion") is the claim's phrasing, not one of its facts; it only counts
         // when the fact has nothing else to say.
         let has_content = fact.iter().any(|i| !i.light);
+        let change_stated = self.change_stated(fact);
         for item in fact {
             let w = self.corpus.word_weight(item);
             match item.kind {
@@ -848,7 +854,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                     if !seen.insert(t) {
                         continue;
                     }
-                    if item.light && has_content && !self.in_any_doc(t) {
+                    // So is the verb of a change whose two ends the sources give.
+                    let framing = item.light || (change_stated && self.change.contains(&t));
+                    if framing && has_content && !self.in_any_doc(t) {
                         continue;
                     }
                     weight += w;
@@ -929,6 +937,47 @@ impl<'c, 'a> Checker<'c, 'a> {
             drug_missing,
             best_sentence: best.1,
         }
+    }
+
+    /// Whether `fact` states a change by its two ends ("NIHSS improved from 7 on arrival to
+    /// 2 at discharge", "raising hemoglobin from 7.2 to 8.4") and the sources give every
+    /// value of it: the values then say what the verb says ("improved", "dropped"), which
+    /// notes rarely write beside two readings ("NIHSS 7 on arrival ... NIHSS 2 at
+    /// discharge").
+    fn change_stated(&self, fact: Fact<'_>) -> bool {
+        let values: Vec<(&Item, &Quantity)> =
+            fact.iter().filter_map(|i| Some((i, i.qty()?))).collect();
+        let Some(dim) = values.first().map(|(_, q)| q.dim) else {
+            return false;
+        };
+        let from = values.iter().any(|(i, _)| i.lead == Lead::From);
+        let to = values.iter().any(|(i, _)| i.lead == Lead::To);
+        let as_range = values
+            .iter()
+            .any(|(i, q)| i.lead == Lead::From && q.shape == Shape::Range);
+        // Both ends in one unit ("from 1.6 to 1.4 mg/dL" gives the start none), each value
+        // found in the sources.
+        if !(from && to || as_range)
+            || values.iter().any(|(_, q)| q.dim != dim)
+            || !values
+                .iter()
+                .all(|(i, _)| matches!(self.alignment(i), QtyAlign::Matched))
+        {
+            return false;
+        }
+        // A bare source number matches a value in any unit, so a unit the claim writes must
+        // also be written beside one of the ends in the sources.
+        dim == Dim::None
+            || values.iter().any(|(_, q)| {
+                let (start, end) = q.ends();
+                self.usable.iter().any(|d| {
+                    d.body
+                        .items
+                        .iter()
+                        .filter_map(Item::qty)
+                        .any(|v| v.dim == dim && (start.matches(v) || end.matches(v)))
+                })
+            })
     }
 
     /// Numbers and units: every claim quantity is aligned with the source quantity whose
@@ -1778,6 +1827,23 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
     )
 }
 
+/// Verbs of a change of value, as the claim may write them (several share a term).
+const CHANGE_VERBS: [&str; 9] = [
+    "improved",
+    "increased",
+    "decreased",
+    "worsened",
+    "declined",
+    "changed",
+    "trended",
+    "rose",
+    "climbed",
+];
+
+fn change_terms(vocab: &mut Vocab) -> [Term; CHANGE_VERBS.len()] {
+    CHANGE_VERBS.map(|w| vocab.term(w))
+}
+
 /// The terms of the time words the value alignment reads: "discharge", and "prior",
 /// "previous" and "previously".
 fn time_terms(vocab: &mut Vocab) -> (Term, [Term; 3]) {
@@ -2010,7 +2076,8 @@ mod timing_tests {
                 acc[1] += s.elapsed();
                 let s = std::time::Instant::now();
                 let terms = time_terms(&mut corpus.vocab);
-                let check = Checker::new(&corpus, &a, &ids, terms);
+                let change = change_terms(&mut corpus.vocab);
+                let check = Checker::new(&corpus, &a, &ids, terms, change);
                 acc[2] += s.elapsed();
                 let facts = split_facts(&corpus, &a);
                 let s = std::time::Instant::now();

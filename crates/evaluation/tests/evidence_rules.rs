@@ -1344,3 +1344,35 @@ fn switched_is_changed() {
         ],
     );
 }
+
+#[test]
+fn a_change_given_by_its_two_ends_needs_no_verb_in_the_source() {
+    // The note gives the two readings, never the word "improved" or "raised".
+    let note = "Admitted with acute stroke; NIHSS 7 on arrival. MRI showed a small infarct. \
+                Transfused 2 units PRBC for Hgb 7.2, post-transfusion Hgb 8.4 g/dL. \
+                NIHSS 2 at discharge. Lactate 4.1 mmol/L, repeat 1.9 mmol/L.";
+    expect(
+        note,
+        &[
+            (
+                "NIHSS improved from 7 on arrival to 2 at discharge.",
+                Supported,
+            ),
+            ("Transfusion raised hemoglobin from 7.2 to 8.4.", Supported),
+            // The ends are the facts: another value, or the ends swapped, is not evidence.
+            (
+                "NIHSS improved from 7 on arrival to 3 at discharge.",
+                Contradicted,
+            ),
+            // A verb with no change values is still a fact of its own.
+            ("NIHSS improved.", Unsupported),
+        ],
+    );
+    // A unit the sources do not write beside either end is not carried by bare readings.
+    let bare = "Hgb 7.2 on arrival; transfused 2 units PRBC to Hgb 8.4.";
+    let got = judge(bare, "Transfusion raised hemoglobin from 7.2 to 8.4 mg/dL.");
+    assert_eq!(
+        got, PartiallySupported,
+        "a unit no source writes is not supported"
+    );
+}
