@@ -8,6 +8,8 @@ use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Time
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
+mod timed;
+
 /// Coverage at or above which a fact counts as stated by the sources.
 const SUPPORTED_MIN: f64 = 0.70;
 /// Coverage at or above which a fact counts as partly stated.
@@ -1365,11 +1367,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };
-        let aligned: Vec<(usize, usize)> = ranked
+        let mut aligned: Vec<(usize, usize)> = ranked
             .iter()
             .filter(|(_, sc)| *sc >= best_score * ALIGNED_SHARE)
             .map(|(s, _)| *s)
             .collect();
+        aligned.extend(self.timed_sentences(fact, ranked, &aligned));
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!("polarity ranked {ranked:?} aligned {aligned:?}");

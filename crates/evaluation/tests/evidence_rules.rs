@@ -1344,3 +1344,25 @@ fn switched_is_changed() {
         ],
     );
 }
+
+/// A pneumonia discharge note: a fever on admission, a reading at discharge, the oxygen a
+/// saturation was measured on, an allergy. The claims' time points tell the readings apart.
+const PNEUMONIA: &str = "DISCHARGE SUMMARY. 67 y/o M with COPD admitted 03/02/2026 with community-acquired pneumonia of the left lower lobe. Presented with fever to 39.2 C, productive cough and hypoxia. Treated with ceftriaxone 1 g IV daily and azithromycin 500 mg PO daily. Allergies: penicillin (rash). Vitals at discharge: T 36.9 C, HR 82, BP 128/74, SpO2 94% on room air. Follow up with PCP in 1 week.";
+
+/// A sentence that names the claim's time point speaks for it, even when a sentence of
+/// another time point ranks higher ("Presented with fever" against "at discharge:
+/// afebrile").
+#[test]
+fn polarity_of_the_claims_time_point() {
+    let note = PNEUMONIA.replace(
+        "T 36.9 C, HR 82,",
+        "afebrile, HR 82, RR 18, weight 81.2 kg, pain 2/10, ambulating independently,",
+    );
+    expect(
+        &note,
+        &[
+            ("Afebrile at discharge.", Supported),
+            ("He was febrile at discharge.", Contradicted),
+        ],
+    );
+}
