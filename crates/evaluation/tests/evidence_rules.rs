@@ -1349,6 +1349,52 @@ fn switched_is_changed() {
 /// saturation was measured on, an allergy. The claims' time points tell the readings apart.
 const PNEUMONIA: &str = "DISCHARGE SUMMARY. 67 y/o M with COPD admitted 03/02/2026 with community-acquired pneumonia of the left lower lobe. Presented with fever to 39.2 C, productive cough and hypoxia. Treated with ceftriaxone 1 g IV daily and azithromycin 500 mg PO daily. Allergies: penicillin (rash). Vitals at discharge: T 36.9 C, HR 82, BP 128/74, SpO2 94% on room air. Follow up with PCP in 1 week.";
 
+/// A temperature reading says whether the patient was febrile (cut-off 38.0 C / 100.4 F);
+/// the reading of the claim's time point counts, not another one of the same source.
+#[test]
+fn temperature_reading_states_fever() {
+    expect(
+        PNEUMONIA,
+        &[
+            ("Afebrile at discharge.", Supported),
+            ("He was febrile at discharge.", Contradicted),
+            ("He had a fever at discharge.", Contradicted),
+            ("He presented with fever.", Supported),
+        ],
+    );
+    for hot in ["T 38.6 C", "T 101.5 F", "T 100.4 F", "Temp 101.2"] {
+        let note = PNEUMONIA.replace("T 36.9 C", hot);
+        let got = judge(&note, "Afebrile at discharge.");
+        assert_eq!(got, Contradicted, "afebrile against {hot}");
+        let got = judge(&note, "He had a fever at discharge.");
+        assert_eq!(got, Supported, "fever against {hot}");
+    }
+    for normal in ["T 98.4 F", "T 37.9 C", "Temp 98.1"] {
+        let note = PNEUMONIA.replace("T 36.9 C", normal);
+        let got = judge(&note, "Afebrile at discharge.");
+        assert_eq!(got, Supported, "afebrile against {normal}");
+    }
+    // Two time points in one sentence, each in its own clause.
+    let both = "Course complicated by pneumonia. Treated with cefepime. T 38.3 C on admission, 36.9 C at discharge. Home with PCP follow-up.";
+    expect(
+        both,
+        &[
+            ("Afebrile at discharge.", Supported),
+            ("Febrile at discharge.", Contradicted),
+        ],
+    );
+    // A claimed reading against a source that says afebrile in words.
+    expect(
+        "DISCHARGE SUMMARY. Pyelonephritis treated with ceftriaxone. Afebrile at discharge. Lactate 1.2 mmol/L. Discharged home on cephalexin.",
+        &[("Temperature at discharge was 38.6 C.", Contradicted)],
+    );
+    // A limit in return precautions is no reading.
+    expect(
+        "DISCHARGE SUMMARY. Appendectomy on 06/02. Return for fever > 38.5 C or worsening pain. Tolerating diet. T 36.7 C at discharge.",
+        &[("Afebrile at discharge.", Supported)],
+    );
+}
+
 /// A sentence that names the claim's time point speaks for it, even when a sentence of
 /// another time point ranks higher ("Presented with fever" against "at discharge:
 /// afebrile").

@@ -3,6 +3,7 @@
 
 pub(crate) mod lexicon;
 pub(crate) mod quantity;
+mod readings;
 
 use hashbrown::HashTable;
 use lexicon::{antibiotic, drug_shaped, lexicon, Entry, Lexicon};
@@ -356,7 +357,9 @@ fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let lexes = lex_all(&texts, &raws, lex);
     let toks = parse(&lexes, lex, vocab, classes);
     let flags = scope(&toks, &lower, !classes);
-    build(&toks, &flags)
+    let mut a = build(&toks, &flags);
+    readings::apply(&mut a, &lower, vocab);
+    a
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1455,7 +1458,7 @@ impl Parser<'_, '_> {
                     LexKind::Unit(d, f) => Some((*d, *f)),
                     LexKind::Word => {
                         let t: &str = &next.text;
-                        if t == "f" && next.orig == "F" {
+                        if (t == "f" && next.orig == "F") || t == "°f" {
                             // Fahrenheit, converted to Celsius.
                             q = Quantity {
                                 raw_a: (q.raw_a - 32.0) * 5.0 / 9.0,
