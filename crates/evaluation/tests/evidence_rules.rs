@@ -1412,3 +1412,34 @@ fn polarity_of_the_claims_time_point() {
         ],
     );
 }
+
+/// SpO2 on room air and on supplemental oxygen are two values of the same attribute.
+#[test]
+fn saturation_on_room_air_or_oxygen() {
+    expect(
+        PNEUMONIA,
+        &[
+            ("SpO2 94% on room air at discharge.", Supported),
+            ("SpO2 94% on RA at discharge.", Supported),
+            ("SpO2 94% on 2 L nasal cannula at discharge.", Contradicted),
+            ("SpO2 94% on 2L NC at discharge.", Contradicted),
+        ],
+    );
+    let on_oxygen = PNEUMONIA.replace("on room air", "on 2 L NC");
+    expect(
+        &on_oxygen,
+        &[
+            ("SpO2 94% on room air at discharge.", Contradicted),
+            ("SpO2 94% on 2 L nasal cannula at discharge.", Supported),
+        ],
+    );
+    // Each reading has its own support: 86% was on room air, 94% on oxygen.
+    expect(
+        "ED NOTE. COVID-19 pneumonia. SpO2 86% on RA at triage, improved to 94% on 4 L NC. Started dexamethasone 6 mg daily.",
+        &[
+            ("SpO2 was 86% on room air at triage.", Supported),
+            ("SpO2 improved to 94% on 4 L nasal cannula.", Supported),
+            ("SpO2 was 86% on 4 L nasal cannula at triage.", Contradicted),
+        ],
+    );
+}
