@@ -1443,3 +1443,29 @@ fn saturation_on_room_air_or_oxygen() {
         ],
     );
 }
+
+/// No known allergies against a named allergy, and the reverse.
+#[test]
+fn allergy_status() {
+    expect(
+        PNEUMONIA,
+        &[
+            ("No known drug allergies.", Contradicted),
+            ("NKDA.", Contradicted),
+            ("He is allergic to penicillin.", Supported),
+        ],
+    );
+    let nkda = PNEUMONIA.replace("Allergies: penicillin (rash).", "Allergies: NKDA.");
+    expect(
+        &nkda,
+        &[
+            ("He is allergic to penicillin.", Contradicted),
+            ("No known drug allergies.", Supported),
+        ],
+    );
+    // "Allergic rhinitis" is a disease, not a drug allergy.
+    expect(
+        "CLINIC NOTE. Allergic rhinitis on loratadine 10 mg daily. NKDA. Lungs clear.",
+        &[("No known drug allergies.", Supported)],
+    );
+}

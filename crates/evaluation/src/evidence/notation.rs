@@ -1,6 +1,7 @@
 //! Contradictions that the word-by-word polarity check cannot see because the two sides
 //! use different words for the two values of one attribute: the oxygen a saturation was
-//! measured on (room air or supplemental oxygen).
+//! measured on (room air or supplemental oxygen), and a patient's allergy status ("NKDA"
+//! against "allergic to penicillin").
 
 use super::Checker;
 use crate::text::quantity::{Dim, Quantity};
@@ -15,6 +16,10 @@ pub(super) struct NotationTerms {
     devices: Vec<Term>,
     /// Flow units written as one piece ("3 L/min", "2 lpm").
     flow_units: Vec<Term>,
+    allergy: Term,
+    allergic: Term,
+    /// What one is allergic to besides drugs (drugs are known by their names).
+    allergens: Vec<Term>,
 }
 
 pub(super) fn notation_terms(vocab: &mut Vocab) -> NotationTerms {
@@ -42,6 +47,20 @@ pub(super) fn notation_terms(vocab: &mut Vocab) -> NotationTerms {
             .iter()
             .map(|w| vocab.id(w))
             .collect(),
+        allergy: vocab.term("allergy"),
+        allergic: vocab.term("allergic"),
+        allergens: terms(
+            vocab,
+            &[
+                "sulfa",
+                "sulfonamide",
+                "latex",
+                "shellfish",
+                "peanut",
+                "iodine",
+                "contrast",
+            ],
+        ),
     }
 }
 
@@ -134,14 +153,54 @@ impl NotationTerms {
         }
         None
     }
+
+    /// Whether the allergy word at `k` names what the patient is allergic to ("allergic to
+    /// penicillin", "Allergies: sulfa (hives)", "penicillin allergy"): an affirmed drug or
+    /// allergen as the next content word (at most into the next clause), or right before
+    /// it. "Allergic rhinitis on loratadine" names a disease, not an allergy to a drug.
+    fn named_allergy(&self, items: &[Item], k: usize) -> bool {
+        let a = &items[k];
+        if a.neg || !matches!(a.term(), Some(t) if t == self.allergy || t == self.allergic) {
+            return false;
+        }
+        let names = |it: &Item| {
+            !it.neg
+                && it.sent == a.sent
+                && (it.drug || it.term().is_some_and(|t| self.allergens.contains(&t)))
+        };
+        // (Light words such as a route, "IV contrast", are passed over.)
+        for it in items[k + 1..].iter().take(3) {
+            if it.sent != a.sent || it.clause > a.clause + 1 {
+                break;
+            }
+            if names(it) {
+                return true;
+            }
+            if !it.light {
+                break;
+            }
+        }
+        k > 0 && names(&items[k - 1]) && items[k - 1].clause == a.clause
+    }
+
+    /// Whether the item at `k` denies allergies ("NKDA", "no known allergies", "Allergies:
+    /// none", "denies allergies"); "no new allergies" says less.
+    fn denied_allergy(&self, items: &[Item], k: usize) -> bool {
+        let it = &items[k];
+        it.neg && !it.narrowed && it.term() == Some(self.allergy)
+    }
 }
 
 impl Checker<'_, '_> {
-    /// Contradictions of the claim's oxygen support by the usable cited sources.
+    /// Contradictions of the claim's oxygen support and allergy status by the usable cited
+    /// sources.
     pub(super) fn notation_contradictions(&self, terms: &NotationTerms) -> Vec<String> {
         let mut out = Vec::new();
         if self.oxygen_support_differs(terms) {
             out.push("oxygen_support_mismatch".into());
+        }
+        if self.allergy_status_differs(terms) {
+            out.push("negation_mismatch".into());
         }
         out
     }
@@ -181,5 +240,30 @@ impl Checker<'_, '_> {
             }
         }
         false
+    }
+
+    /// "No known drug allergies" against "Allergic to penicillin (rash)", and "allergic to
+    /// penicillin" against "NKDA" when the sources name no allergy at all.
+    fn allergy_status_differs(&self, terms: &NotationTerms) -> bool {
+        let claim = &self.claim.items;
+        let claim_named = (0..claim.len()).any(|k| terms.named_allergy(claim, k));
+        let claim_denied = (0..claim.len()).any(|k| terms.denied_allergy(claim, k));
+        if claim_named == claim_denied {
+            return false;
+        }
+        let mut named = false;
+        let mut denied = false;
+        for &at in &self.sentences {
+            let items = self.corpus.sentence_items(at);
+            for k in 0..items.len() {
+                named |= terms.named_allergy(items, k);
+                denied |= terms.denied_allergy(items, k);
+            }
+        }
+        if claim_denied {
+            named
+        } else {
+            denied && !named
+        }
     }
 }

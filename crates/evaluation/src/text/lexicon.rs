@@ -1193,6 +1193,8 @@ const DRUG_SUFFIXES: &[&str] = &[
 /// Words that stand for another word with the same clinical meaning (after stemming).
 const SYNONYMS: &[(&str, &str)] = &[
     ("febrile", "fever"),
+    // "Allergic to penicillin" states a penicillin allergy.
+    ("allergic", "allergy"),
     ("pyrexia", "fever"),
     ("fevers", "fever"),
     ("breathlessness", "dyspnea"),
