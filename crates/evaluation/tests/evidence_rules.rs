@@ -1469,3 +1469,21 @@ fn allergy_status() {
         &[("No known drug allergies.", Supported)],
     );
 }
+
+/// MRSA and MSSA (VRE and VSE) are the resistant and susceptible strains.
+#[test]
+fn methicillin_resistant_or_susceptible() {
+    expect(
+        "MICROBIOLOGY. Blood cultures 06/11/2026 grew methicillin-susceptible Staphylococcus aureus in 2 of 2 sets. MRSA nares PCR negative. Stool: VRE.",
+        &[
+            ("Blood cultures grew MSSA.", Supported),
+            ("Blood cultures grew MRSA.", Contradicted),
+            (
+                "Blood cultures grew methicillin-resistant Staphylococcus aureus.",
+                Contradicted,
+            ),
+            ("Stool grew vancomycin-resistant Enterococcus.", Supported),
+            ("Stool grew VSE.", Contradicted),
+        ],
+    );
+}

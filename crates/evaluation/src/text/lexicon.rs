@@ -1496,6 +1496,20 @@ const PHRASES: &[(&str, &str)] = &[
     ("blood transfusions", "transfused"),
     ("flu shot", "influenza vaccine"),
     ("flu vaccine", "influenza vaccine"),
+    // Resistant and susceptible strains by name, as their abbreviations.
+    ("methicillin resistant staphylococcus aureus", "mrsa"),
+    ("methicillin resistant staph aureus", "mrsa"),
+    ("methicillin resistant", "mrsa"),
+    ("methicillin sensitive staphylococcus aureus", "mssa"),
+    ("methicillin sensitive staph aureus", "mssa"),
+    ("methicillin sensitive", "mssa"),
+    ("methicillin susceptible staphylococcus aureus", "mssa"),
+    ("methicillin susceptible staph aureus", "mssa"),
+    ("methicillin susceptible", "mssa"),
+    ("vancomycin resistant enterococcus", "vre"),
+    ("vancomycin resistant enterococci", "vre"),
+    ("vancomycin sensitive enterococcus", "vse"),
+    ("vancomycin susceptible enterococcus", "vse"),
 ];
 
 /// Words that are themselves a negated concept.
@@ -1529,6 +1543,9 @@ const NEG_MORPH: &[(&str, &str)] = &[
     // An organism resistant to a drug is not susceptible to it.
     ("resistant", "susceptible"),
     ("resistance", "susceptible"),
+    // A methicillin- (vancomycin-) susceptible organism is not the resistant one.
+    ("mssa", "mrsa"),
+    ("vse", "vre"),
     ("noncompliant", "adherent"),
     ("nonobstructive", "obstructive"),
     ("nondisplaced", "displaced"),
