@@ -1487,3 +1487,26 @@ fn methicillin_resistant_or_susceptible() {
         ],
     );
 }
+
+/// Apgar scores as a pair however written ("8/9", "8 and 9 at 1 and 5 minutes").
+#[test]
+fn apgar_scores_as_a_pair() {
+    let slash = "NEWBORN DISCHARGE SUMMARY. Term female born 07/14/2026 at 39w1d by SVD. Birth weight 3,420 g. Apgars 8/9. Breastfeeding well. Hearing screen passed.";
+    expect(
+        slash,
+        &[
+            ("Apgar scores were 8 and 9 at 1 and 5 minutes.", Supported),
+            ("Apgars 8 and 9.", Supported),
+            ("Apgars were 8 at 1 minute and 9 at 5 minutes.", Supported),
+            ("Apgar scores were 7 and 9.", Contradicted),
+        ],
+    );
+    let words = slash.replace("Apgars 8/9.", "Apgar scores 8 and 9 at 1 and 5 minutes.");
+    expect(
+        &words,
+        &[
+            ("Apgars were 8/9.", Supported),
+            ("Apgars were 9/9.", Contradicted),
+        ],
+    );
+}

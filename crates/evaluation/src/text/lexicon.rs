@@ -1496,6 +1496,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("blood transfusions", "transfused"),
     ("flu shot", "influenza vaccine"),
     ("flu vaccine", "influenza vaccine"),
+    // "Apgar scores of 8 and 9" are "Apgars 8/9".
+    ("apgar scores", "apgar"),
+    ("apgar score", "apgar"),
     // Resistant and susceptible strains by name, as their abbreviations.
     ("methicillin resistant staphylococcus aureus", "mrsa"),
     ("methicillin resistant staph aureus", "mrsa"),

@@ -1352,7 +1352,13 @@ impl Parser<'_, '_> {
             LexKind::Qty(q) => {
                 let q = *q;
                 let (start, end) = (l.start, l.end);
-                self.quantity_unit(i, i + 1, q, start, end)
+                let next = self.quantity_unit(i, i + 1, q, start, end);
+                // "Apgars 8/9 at 1 and 5 minutes": the times are the pair's.
+                if q.shape == Shape::Pair && self.after_apgar(i) {
+                    self.apgar_times(next).unwrap_or(next)
+                } else {
+                    next
+                }
             }
             LexKind::Num(n) => self.number(i, *n),
             LexKind::Unit(..) => {
@@ -1376,6 +1382,9 @@ impl Parser<'_, '_> {
     /// A number, with what follows it: a range ("6 to 8"), a month ("24 September"), a
     /// unit, "times daily", or a preceding "every" making it a frequency.
     fn number(&mut self, i: usize, n: f64) -> usize {
+        if let Some(next) = self.apgar_pair(i, n) {
+            return next;
+        }
         let start = self.lexes[i].start;
         let mut end = self.lexes[i].end;
         let mut j = i + 1;

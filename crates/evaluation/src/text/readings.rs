@@ -1,8 +1,8 @@
 //! Clinical readings whose meaning needs a value's neighbours: a temperature says whether
-//! the patient was febrile.
+//! the patient was febrile, and two Apgar scores are one pair however they are written.
 
-use super::quantity::{Dim, Shape};
-use super::{Analysis, Item, Kind, Term, Vocab};
+use super::quantity::{Dim, Quantity, Shape};
+use super::{Analysis, Item, Kind, Parser, Term, TokKind, Vocab};
 
 /// The usual clinical cut-off of fever: 38.0 °C (100.4 °F). A reading at or above it is a
 /// fever, one below it is not ("afebrile").
@@ -185,4 +185,63 @@ fn fever_from_temperatures(a: &mut Analysis, lower: &str, vocab: &mut Vocab) {
         *at = moved[(*at).min(n)];
     }
     a.items = items;
+}
+
+impl Parser<'_, '_> {
+    /// "Apgars 8 and 9", "Apgar scores of 8 and 9 at 1 and 5 minutes", "Apgars 8 at 1
+    /// minute and 9 at 5 minutes": the two scores as one pair, as "Apgars 8/9" writes them
+    /// (the 1- and 5-minute times define the pair; they are no values of their own).
+    /// Returns the next lexeme index when lexeme `i` (of value `n`) starts such a pair.
+    pub(super) fn apgar_pair(&mut self, i: usize, n: f64) -> Option<usize> {
+        let score = |v: f64| (0.0..=10.0).contains(&v) && v.fract() == 0.0;
+        if !score(n) || !self.after_apgar(i) {
+            return None;
+        }
+        let at_minute = |p: &Self, j: usize, minute: f64| -> Option<usize> {
+            (p.text(j) == Some("at")
+                && p.num_at(j + 1) == Some(minute)
+                && matches!(p.text(j + 2), Some("minute" | "minutes" | "min" | "mins")))
+            .then_some(j + 3)
+        };
+        let first_timed = at_minute(self, i + 1, 1.0);
+        let j = first_timed.unwrap_or(i + 1);
+        if !matches!(self.text(j), Some("and" | ",")) {
+            return None;
+        }
+        let m = self.num_at(j + 1).filter(|m| score(*m))?;
+        let next = match first_timed {
+            Some(_) => at_minute(self, j + 2, 5.0)?,
+            None => self.apgar_times(j + 2).unwrap_or(j + 2),
+        };
+        let q = Quantity::two(Dim::None, Shape::Pair, n, m, 1.0);
+        let (start, end) = (self.lexes[i].start, self.lexes[next - 1].end);
+        self.emit(TokKind::Qty(q), start, end);
+        Some(next)
+    }
+
+    /// After a pair of Apgar scores, "at 1 and 5 minutes": the index past it.
+    pub(super) fn apgar_times(&self, j: usize) -> Option<usize> {
+        (self.text(j) == Some("at")
+            && self.num_at(j + 1) == Some(1.0)
+            && matches!(self.text(j + 2), Some("and" | ","))
+            && self.num_at(j + 3) == Some(5.0)
+            && matches!(
+                self.text(j + 4),
+                Some("minute" | "minutes" | "min" | "mins")
+            ))
+        .then_some(j + 5)
+    }
+
+    /// Whether the value at lexeme `i` follows "Apgar" ("Apgars", "Apgar scores of",
+    /// "APGAR:").
+    pub(super) fn after_apgar(&self, i: usize) -> bool {
+        for k in (i.saturating_sub(4)..i).rev() {
+            match self.text(k) {
+                Some("apgar" | "apgars") => return true,
+                Some("score" | "scores" | "of" | "were" | "was" | "are" | "is" | ":" | "=") => {}
+                _ => return false,
+            }
+        }
+        false
+    }
 }
