@@ -1510,3 +1510,21 @@ fn apgar_scores_as_a_pair() {
         ],
     );
 }
+
+/// For monovalent ions (lithium, sodium, potassium, chloride, bicarbonate) mmol/L and
+/// mEq/L are the same number; for magnesium they are not.
+#[test]
+fn monovalent_ion_units() {
+    let note = "LABS 05/02/2026. Lithium level 0.8 mmol/L (12 h post-dose). Na 138 mEq/L, K 4.1 mEq/L. Mg 1.8 mEq/L. TSH 2.1 mIU/L.";
+    expect(
+        note,
+        &[
+            ("Lithium level was 0.8 mEq/L.", Supported),
+            ("Lithium level was 1.8 mEq/L.", Contradicted),
+            ("Sodium was 138 mmol/L.", Supported),
+            ("Potassium was 4.1 mmol/L.", Supported),
+            ("Potassium was 4.4 mmol/L.", Contradicted),
+            ("Magnesium was 1.8 mmol/L.", Contradicted),
+        ],
+    );
+}

@@ -1,5 +1,6 @@
 //! Clinical readings whose meaning needs a value's neighbours: a temperature says whether
-//! the patient was febrile, and two Apgar scores are one pair however they are written.
+//! the patient was febrile, a monovalent ion's mEq/L is its mmol/L, and two Apgar scores
+//! are one pair however they are written.
 
 use super::quantity::{Dim, Quantity, Shape};
 use super::{Analysis, Item, Kind, Parser, Term, TokKind, Vocab};
@@ -11,9 +12,56 @@ const FEVER_C: f64 = 38.0;
 /// Readings outside this range (°C) are not a body temperature ("stored at 4 C").
 const BODY_C: std::ops::RangeInclusive<f64> = 30.0..=45.0;
 
+/// Ions of one charge, for which 1 mmol/L is 1 mEq/L (lithium, sodium, potassium, chloride,
+/// bicarbonate). Divalent ions (magnesium, calcium) are 2 mEq per mmol.
+const MONOVALENT: &[&str] = &["lithium", "sodium", "potassium", "chloride", "bicarbonate"];
+const POLYVALENT: &[&str] = &["magnesium", "calcium", "phosphate", "phosphorus"];
+
 /// Applies the readings to a finished analysis of `lower` (the lowercased text).
 pub(super) fn apply(a: &mut Analysis, lower: &str, vocab: &mut Vocab) {
+    monovalent_ions(a, lower, vocab);
     fever_from_temperatures(a, lower, vocab);
+}
+
+/// "Lithium 0.8 mEq/L" is "lithium 0.8 mmol/L": the unit of a value that a monovalent ion
+/// names (the nearest analyte before it in its sentence) is read as mmol/L, so the two
+/// spellings match and a different number in either contradicts.
+fn monovalent_ions(a: &mut Analysis, lower: &str, vocab: &mut Vocab) {
+    if !lower.contains("meq/l") {
+        return;
+    }
+    let meq = Dim::Compound(vocab.id("meq/l"));
+    if !a
+        .items
+        .iter()
+        .any(|i| i.qty().is_some_and(|q| q.dim == meq))
+    {
+        return;
+    }
+    let mmol = Dim::Compound(vocab.id("mmol/l"));
+    let one: Vec<Term> = MONOVALENT.iter().map(|w| vocab.term(w)).collect();
+    let other: Vec<Term> = POLYVALENT.iter().map(|w| vocab.term(w)).collect();
+    for k in 0..a.items.len() {
+        let Kind::Qty(q) = a.items[k].kind else {
+            continue;
+        };
+        if q.dim != meq {
+            continue;
+        }
+        let sent = a.items[k].sent;
+        // Earlier values of the sentence are skipped: "lithium 1.8 mEq/L on admission,
+        // 0.9 mEq/L at discharge" names the ion once.
+        let analyte = a.items[..k]
+            .iter()
+            .rev()
+            .take_while(|it| it.sent == sent)
+            .filter_map(Item::term)
+            .take(6)
+            .find(|t| one.contains(t) || other.contains(t));
+        if analyte.is_some_and(|t| one.contains(&t)) {
+            a.items[k].kind = Kind::Qty(Quantity { dim: mmol, ..q });
+        }
+    }
 }
 
 /// A body temperature reading, in °C, if the item at `k` is one: a temperature value, or a
