@@ -335,7 +335,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
 
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
     let terms = time_terms(&mut corpus.vocab);
-    let notation = notation::notation_terms(&mut corpus.vocab);
+    let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
     let check = Checker::new(corpus, &analysis, &doc_ids, terms);
     let facts = split_facts(corpus, &analysis);
 
@@ -344,7 +344,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     for (fact, r) in facts.iter().zip(&ranked) {
         contradictions.extend(check.polarity_contradictions(fact, r));
     }
-    contradictions.extend(check.notation_contradictions(&notation));
+    contradictions.extend(check.notation_contradictions(notation.as_ref()));
     if !contradictions.is_empty() {
         let mut seen = BTreeSet::new();
         contradictions.retain(|r| seen.insert(r.clone()));

@@ -5,7 +5,7 @@
 
 use super::Checker;
 use crate::text::quantity::{Dim, Quantity};
-use crate::text::{Item, Kind, Term, Vocab};
+use crate::text::{Analysis, Item, Kind, Term, Vocab};
 
 /// The terms the checks read, interned once per claim.
 pub(super) struct NotationTerms {
@@ -16,15 +16,25 @@ pub(super) struct NotationTerms {
     devices: Vec<Term>,
     /// Flow units written as one piece ("3 L/min", "2 lpm").
     flow_units: Vec<Term>,
+    /// Also "allergic" (a synonym).
     allergy: Term,
-    allergic: Term,
     /// What one is allergic to besides drugs (drugs are known by their names).
     allergens: Vec<Term>,
 }
 
-pub(super) fn notation_terms(vocab: &mut Vocab) -> NotationTerms {
+/// The terms, for a claim that states a percentage or an allergy (no other claim can meet
+/// these checks, so most claims skip interning them).
+pub(super) fn notation_terms(vocab: &mut Vocab, claim: &Analysis) -> Option<NotationTerms> {
+    let allergy = vocab.term("allergy");
+    let wanted = claim
+        .items
+        .iter()
+        .any(|i| i.term() == Some(allergy) || i.qty().is_some_and(|q| q.dim == Dim::Percent));
+    if !wanted {
+        return None;
+    }
     let terms = |vocab: &mut Vocab, words: &[&str]| words.iter().map(|w| vocab.term(w)).collect();
-    NotationTerms {
+    Some(NotationTerms {
         oxygen: vocab.term("oxygen"),
         saturation: vocab.term("saturation"),
         devices: terms(
@@ -47,8 +57,7 @@ pub(super) fn notation_terms(vocab: &mut Vocab) -> NotationTerms {
             .iter()
             .map(|w| vocab.id(w))
             .collect(),
-        allergy: vocab.term("allergy"),
-        allergic: vocab.term("allergic"),
+        allergy,
         allergens: terms(
             vocab,
             &[
@@ -61,7 +70,7 @@ pub(super) fn notation_terms(vocab: &mut Vocab) -> NotationTerms {
                 "contrast",
             ],
         ),
-    }
+    })
 }
 
 /// What a saturation reading was measured on.
@@ -160,7 +169,7 @@ impl NotationTerms {
     /// it. "Allergic rhinitis on loratadine" names a disease, not an allergy to a drug.
     fn named_allergy(&self, items: &[Item], k: usize) -> bool {
         let a = &items[k];
-        if a.neg || !matches!(a.term(), Some(t) if t == self.allergy || t == self.allergic) {
+        if a.neg || a.term() != Some(self.allergy) {
             return false;
         }
         let names = |it: &Item| {
@@ -194,8 +203,11 @@ impl NotationTerms {
 impl Checker<'_, '_> {
     /// Contradictions of the claim's oxygen support and allergy status by the usable cited
     /// sources.
-    pub(super) fn notation_contradictions(&self, terms: &NotationTerms) -> Vec<String> {
+    pub(super) fn notation_contradictions(&self, terms: Option<&NotationTerms>) -> Vec<String> {
         let mut out = Vec::new();
+        let Some(terms) = terms else {
+            return out;
+        };
         if self.oxygen_support_differs(terms) {
             out.push("oxygen_support_mismatch".into());
         }
