@@ -8,6 +8,9 @@ use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Time
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
+mod notation;
+mod timed;
+
 /// Coverage at or above which a fact counts as stated by the sources.
 const SUPPORTED_MIN: f64 = 0.70;
 /// Coverage at or above which a fact counts as partly stated.
@@ -333,6 +336,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
     let terms = time_terms(&mut corpus.vocab);
     let change = change_terms(&mut corpus.vocab);
+    let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
     let check = Checker::new(corpus, &analysis, &doc_ids, terms, change);
     let facts = split_facts(corpus, &analysis);
 
@@ -341,6 +345,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     for (fact, r) in facts.iter().zip(&ranked) {
         contradictions.extend(check.polarity_contradictions(fact, r));
     }
+    contradictions.extend(check.notation_contradictions(notation.as_ref()));
     if !contradictions.is_empty() {
         let mut seen = BTreeSet::new();
         contradictions.retain(|r| seen.insert(r.clone()));
@@ -1414,11 +1419,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };
-        let aligned: Vec<(usize, usize)> = ranked
+        let mut aligned: Vec<(usize, usize)> = ranked
             .iter()
             .filter(|(_, sc)| *sc >= best_score * ALIGNED_SHARE)
             .map(|(s, _)| *s)
             .collect();
+        aligned.extend(self.timed_sentences(fact, ranked, &aligned));
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!("polarity ranked {ranked:?} aligned {aligned:?}");

@@ -1345,6 +1345,190 @@ fn switched_is_changed() {
     );
 }
 
+/// A pneumonia discharge note: a fever on admission, a reading at discharge, the oxygen a
+/// saturation was measured on, an allergy. The claims' time points tell the readings apart.
+const PNEUMONIA: &str = "DISCHARGE SUMMARY. 67 y/o M with COPD admitted 03/02/2026 with community-acquired pneumonia of the left lower lobe. Presented with fever to 39.2 C, productive cough and hypoxia. Treated with ceftriaxone 1 g IV daily and azithromycin 500 mg PO daily. Allergies: penicillin (rash). Vitals at discharge: T 36.9 C, HR 82, BP 128/74, SpO2 94% on room air. Follow up with PCP in 1 week.";
+
+/// A temperature reading says whether the patient was febrile (cut-off 38.0 C / 100.4 F);
+/// the reading of the claim's time point counts, not another one of the same source.
+#[test]
+fn temperature_reading_states_fever() {
+    expect(
+        PNEUMONIA,
+        &[
+            ("Afebrile at discharge.", Supported),
+            ("He was febrile at discharge.", Contradicted),
+            ("He had a fever at discharge.", Contradicted),
+            ("He presented with fever.", Supported),
+        ],
+    );
+    for hot in ["T 38.6 C", "T 101.5 F", "T 100.4 F", "Temp 101.2"] {
+        let note = PNEUMONIA.replace("T 36.9 C", hot);
+        let got = judge(&note, "Afebrile at discharge.");
+        assert_eq!(got, Contradicted, "afebrile against {hot}");
+        let got = judge(&note, "He had a fever at discharge.");
+        assert_eq!(got, Supported, "fever against {hot}");
+    }
+    for normal in ["T 98.4 F", "T 37.9 C", "Temp 98.1"] {
+        let note = PNEUMONIA.replace("T 36.9 C", normal);
+        let got = judge(&note, "Afebrile at discharge.");
+        assert_eq!(got, Supported, "afebrile against {normal}");
+    }
+    // Two time points in one sentence, each in its own clause.
+    let both = "Course complicated by pneumonia. Treated with cefepime. T 38.3 C on admission, 36.9 C at discharge. Home with PCP follow-up.";
+    expect(
+        both,
+        &[
+            ("Afebrile at discharge.", Supported),
+            ("Febrile at discharge.", Contradicted),
+        ],
+    );
+    // A claimed reading against a source that says afebrile in words.
+    expect(
+        "DISCHARGE SUMMARY. Pyelonephritis treated with ceftriaxone. Afebrile at discharge. Lactate 1.2 mmol/L. Discharged home on cephalexin.",
+        &[("Temperature at discharge was 38.6 C.", Contradicted)],
+    );
+    // A limit in return precautions is no reading.
+    expect(
+        "DISCHARGE SUMMARY. Appendectomy on 06/02. Return for fever > 38.5 C or worsening pain. Tolerating diet. T 36.7 C at discharge.",
+        &[("Afebrile at discharge.", Supported)],
+    );
+}
+
+/// A sentence that names the claim's time point speaks for it, even when a sentence of
+/// another time point ranks higher ("Presented with fever" against "at discharge:
+/// afebrile").
+#[test]
+fn polarity_of_the_claims_time_point() {
+    let note = PNEUMONIA.replace(
+        "T 36.9 C, HR 82,",
+        "afebrile, HR 82, RR 18, weight 81.2 kg, pain 2/10, ambulating independently,",
+    );
+    expect(
+        &note,
+        &[
+            ("Afebrile at discharge.", Supported),
+            ("He was febrile at discharge.", Contradicted),
+        ],
+    );
+}
+
+/// SpO2 on room air and on supplemental oxygen are two values of the same attribute.
+#[test]
+fn saturation_on_room_air_or_oxygen() {
+    expect(
+        PNEUMONIA,
+        &[
+            ("SpO2 94% on room air at discharge.", Supported),
+            ("SpO2 94% on RA at discharge.", Supported),
+            ("SpO2 94% on 2 L nasal cannula at discharge.", Contradicted),
+            ("SpO2 94% on 2L NC at discharge.", Contradicted),
+        ],
+    );
+    let on_oxygen = PNEUMONIA.replace("on room air", "on 2 L NC");
+    expect(
+        &on_oxygen,
+        &[
+            ("SpO2 94% on room air at discharge.", Contradicted),
+            ("SpO2 94% on 2 L nasal cannula at discharge.", Supported),
+        ],
+    );
+    // Each reading has its own support: 86% was on room air, 94% on oxygen.
+    expect(
+        "ED NOTE. COVID-19 pneumonia. SpO2 86% on RA at triage, improved to 94% on 4 L NC. Started dexamethasone 6 mg daily.",
+        &[
+            ("SpO2 was 86% on room air at triage.", Supported),
+            ("SpO2 improved to 94% on 4 L nasal cannula.", Supported),
+            ("SpO2 was 86% on 4 L nasal cannula at triage.", Contradicted),
+        ],
+    );
+}
+
+/// No known allergies against a named allergy, and the reverse.
+#[test]
+fn allergy_status() {
+    expect(
+        PNEUMONIA,
+        &[
+            ("No known drug allergies.", Contradicted),
+            ("NKDA.", Contradicted),
+            ("He is allergic to penicillin.", Supported),
+        ],
+    );
+    let nkda = PNEUMONIA.replace("Allergies: penicillin (rash).", "Allergies: NKDA.");
+    expect(
+        &nkda,
+        &[
+            ("He is allergic to penicillin.", Contradicted),
+            ("No known drug allergies.", Supported),
+        ],
+    );
+    // "Allergic rhinitis" is a disease, not a drug allergy.
+    expect(
+        "CLINIC NOTE. Allergic rhinitis on loratadine 10 mg daily. NKDA. Lungs clear.",
+        &[("No known drug allergies.", Supported)],
+    );
+}
+
+/// MRSA and MSSA (VRE and VSE) are the resistant and susceptible strains.
+#[test]
+fn methicillin_resistant_or_susceptible() {
+    expect(
+        "MICROBIOLOGY. Blood cultures 06/11/2026 grew methicillin-susceptible Staphylococcus aureus in 2 of 2 sets. MRSA nares PCR negative. Stool: VRE.",
+        &[
+            ("Blood cultures grew MSSA.", Supported),
+            ("Blood cultures grew MRSA.", Contradicted),
+            (
+                "Blood cultures grew methicillin-resistant Staphylococcus aureus.",
+                Contradicted,
+            ),
+            ("Stool grew vancomycin-resistant Enterococcus.", Supported),
+            ("Stool grew VSE.", Contradicted),
+        ],
+    );
+}
+
+/// Apgar scores as a pair however written ("8/9", "8 and 9 at 1 and 5 minutes").
+#[test]
+fn apgar_scores_as_a_pair() {
+    let slash = "NEWBORN DISCHARGE SUMMARY. Term female born 07/14/2026 at 39w1d by SVD. Birth weight 3,420 g. Apgars 8/9. Breastfeeding well. Hearing screen passed.";
+    expect(
+        slash,
+        &[
+            ("Apgar scores were 8 and 9 at 1 and 5 minutes.", Supported),
+            ("Apgars 8 and 9.", Supported),
+            ("Apgars were 8 at 1 minute and 9 at 5 minutes.", Supported),
+            ("Apgar scores were 7 and 9.", Contradicted),
+        ],
+    );
+    let words = slash.replace("Apgars 8/9.", "Apgar scores 8 and 9 at 1 and 5 minutes.");
+    expect(
+        &words,
+        &[
+            ("Apgars were 8/9.", Supported),
+            ("Apgars were 9/9.", Contradicted),
+        ],
+    );
+}
+
+/// For monovalent ions (lithium, sodium, potassium, chloride, bicarbonate) mmol/L and
+/// mEq/L are the same number; for magnesium they are not.
+#[test]
+fn monovalent_ion_units() {
+    let note = "LABS 05/02/2026. Lithium level 0.8 mmol/L (12 h post-dose). Na 138 mEq/L, K 4.1 mEq/L. Mg 1.8 mEq/L. TSH 2.1 mIU/L.";
+    expect(
+        note,
+        &[
+            ("Lithium level was 0.8 mEq/L.", Supported),
+            ("Lithium level was 1.8 mEq/L.", Contradicted),
+            ("Sodium was 138 mmol/L.", Supported),
+            ("Potassium was 4.1 mmol/L.", Supported),
+            ("Potassium was 4.4 mmol/L.", Contradicted),
+            ("Magnesium was 1.8 mmol/L.", Contradicted),
+        ],
+    );
+}
+
 #[test]
 fn a_change_given_by_its_two_ends_needs_no_verb_in_the_source() {
     // The note gives the two readings, never the word "improved" or "raised".

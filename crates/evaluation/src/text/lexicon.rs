@@ -1193,6 +1193,8 @@ const DRUG_SUFFIXES: &[&str] = &[
 /// Words that stand for another word with the same clinical meaning (after stemming).
 const SYNONYMS: &[(&str, &str)] = &[
     ("febrile", "fever"),
+    // "Allergic to penicillin" states a penicillin allergy.
+    ("allergic", "allergy"),
     ("pyrexia", "fever"),
     ("fevers", "fever"),
     ("breathlessness", "dyspnea"),
@@ -1494,6 +1496,23 @@ const PHRASES: &[(&str, &str)] = &[
     ("blood transfusions", "transfused"),
     ("flu shot", "influenza vaccine"),
     ("flu vaccine", "influenza vaccine"),
+    // "Apgar scores of 8 and 9" are "Apgars 8/9".
+    ("apgar scores", "apgar"),
+    ("apgar score", "apgar"),
+    // Resistant and susceptible strains by name, as their abbreviations.
+    ("methicillin resistant staphylococcus aureus", "mrsa"),
+    ("methicillin resistant staph aureus", "mrsa"),
+    ("methicillin resistant", "mrsa"),
+    ("methicillin sensitive staphylococcus aureus", "mssa"),
+    ("methicillin sensitive staph aureus", "mssa"),
+    ("methicillin sensitive", "mssa"),
+    ("methicillin susceptible staphylococcus aureus", "mssa"),
+    ("methicillin susceptible staph aureus", "mssa"),
+    ("methicillin susceptible", "mssa"),
+    ("vancomycin resistant enterococcus", "vre"),
+    ("vancomycin resistant enterococci", "vre"),
+    ("vancomycin sensitive enterococcus", "vse"),
+    ("vancomycin susceptible enterococcus", "vse"),
 ];
 
 /// Words that are themselves a negated concept.
@@ -1527,6 +1546,9 @@ const NEG_MORPH: &[(&str, &str)] = &[
     // An organism resistant to a drug is not susceptible to it.
     ("resistant", "susceptible"),
     ("resistance", "susceptible"),
+    // A methicillin- (vancomycin-) susceptible organism is not the resistant one.
+    ("mssa", "mrsa"),
+    ("vse", "vre"),
     ("noncompliant", "adherent"),
     ("nonobstructive", "obstructive"),
     ("nondisplaced", "displaced"),

@@ -3,6 +3,7 @@
 
 pub(crate) mod lexicon;
 pub(crate) mod quantity;
+mod readings;
 
 use hashbrown::HashTable;
 use lexicon::{antibiotic, drug_shaped, lexicon, Entry, Lexicon};
@@ -356,7 +357,9 @@ fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let lexes = lex_all(&texts, &raws, lex);
     let toks = parse(&lexes, lex, vocab, classes);
     let flags = scope(&toks, &lower, !classes);
-    build(&toks, &flags)
+    let mut a = build(&toks, &flags);
+    readings::apply(&mut a, &lower, vocab);
+    a
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1349,7 +1352,13 @@ impl Parser<'_, '_> {
             LexKind::Qty(q) => {
                 let q = *q;
                 let (start, end) = (l.start, l.end);
-                self.quantity_unit(i, i + 1, q, start, end)
+                let next = self.quantity_unit(i, i + 1, q, start, end);
+                // "Apgars 8/9 at 1 and 5 minutes": the times are the pair's.
+                if q.shape == Shape::Pair && self.after_apgar(i) {
+                    self.apgar_times(next).unwrap_or(next)
+                } else {
+                    next
+                }
             }
             LexKind::Num(n) => self.number(i, *n),
             LexKind::Unit(..) => {
@@ -1373,6 +1382,9 @@ impl Parser<'_, '_> {
     /// A number, with what follows it: a range ("6 to 8"), a month ("24 September"), a
     /// unit, "times daily", or a preceding "every" making it a frequency.
     fn number(&mut self, i: usize, n: f64) -> usize {
+        if let Some(next) = self.apgar_pair(i, n) {
+            return next;
+        }
         let start = self.lexes[i].start;
         let mut end = self.lexes[i].end;
         let mut j = i + 1;
@@ -1455,7 +1467,7 @@ impl Parser<'_, '_> {
                     LexKind::Unit(d, f) => Some((*d, *f)),
                     LexKind::Word => {
                         let t: &str = &next.text;
-                        if t == "f" && next.orig == "F" {
+                        if (t == "f" && next.orig == "F") || t == "°f" {
                             // Fahrenheit, converted to Celsius.
                             q = Quantity {
                                 raw_a: (q.raw_a - 32.0) * 5.0 / 9.0,
