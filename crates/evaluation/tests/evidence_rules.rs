@@ -1560,3 +1560,22 @@ fn a_change_given_by_its_two_ends_needs_no_verb_in_the_source() {
         "a unit no source writes is not supported"
     );
 }
+
+#[test]
+fn brand_names_and_drug_abbreviations_read_as_their_generics() {
+    let note =
+        "Started propranolol 20 mg PO BID and naltrexone 50 mg daily. Tranexamic acid 1 g IV \
+                given for bleeding. Glipizide stopped; linagliptin 5 mg daily started.";
+    expect(
+        note,
+        &[
+            ("Started Inderal 20 mg twice daily.", Supported),
+            ("Started Inderal 40 mg twice daily.", Contradicted),
+            ("He was started on Revia 50 mg daily.", Supported),
+            ("TXA 1 g IV was given.", Supported),
+            ("TXA 2 g IV was given.", Contradicted),
+            ("Tradjenta 5 mg daily was started.", Supported),
+            ("Tradjenta 5 mcg daily was started.", Contradicted),
+        ],
+    );
+}
