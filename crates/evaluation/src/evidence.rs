@@ -336,8 +336,9 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
     let terms = time_terms(&mut corpus.vocab);
     let change = change_terms(&mut corpus.vocab);
+    let specimens = specimen_terms(&mut corpus.vocab, &analysis);
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
-    let check = Checker::new(corpus, &analysis, &doc_ids, terms, change);
+    let check = Checker::new(corpus, &analysis, &doc_ids, terms, change, specimens);
     let facts = split_facts(corpus, &analysis);
 
     let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
@@ -640,6 +641,9 @@ struct Checker<'c, 'a> {
     prior: [Term; 3],
     /// Verbs that name a change of a value ("improved", "dropped", "rose").
     change: [Term; CHANGE_VERBS.len()],
+    /// The words that name a specimen, with their specimen (empty when the claim has no
+    /// value).
+    specimens: Vec<(Term, Specimen)>,
     sentences: Vec<(usize, usize)>,
     /// Per document of the run: where its sentences begin in `sentences`, if cited.
     first_slot: Vec<Option<u32>>,
@@ -664,6 +668,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         docs: &'c [usize],
         (discharge, prior): (Term, [Term; 3]),
         change: [Term; CHANGE_VERBS.len()],
+        specimens: Vec<(Term, Specimen)>,
     ) -> Self {
         let sentences = corpus.sentences_of(docs);
         let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
@@ -683,6 +688,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             discharge,
             prior,
             change,
+            specimens,
             sentences,
             first_slot,
             usable,
@@ -1023,6 +1029,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
+        let claim_specimen = specimen_of(claim_items, item.pos as usize, &self.specimens);
         // "Discharge weight was 94.1 kg" against "Weight 94.1 -> 88.0 kg": the value at
         // discharge is the end of the change.
         let at_discharge = claim_items
@@ -1150,6 +1157,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let source_drug = doc.value_owner.get(first + k).copied().flatten();
                 if let (Some(cd), Some(sd)) = (claim_drug, source_drug) {
                     if cd != sd && !q.is_calendar() {
+                        continue;
+                    }
+                }
+                // Nor is a value of another specimen: "serum glucose 126 mg/dL" says
+                // nothing of the CSF glucose beside it.
+                if let Some(cs) = claim_specimen {
+                    if specimen_of(items, k, &self.specimens).is_some_and(|ss| ss != cs) {
                         continue;
                     }
                 }
@@ -1833,6 +1847,64 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
     )
 }
 
+/// What a laboratory value was measured in. Blood, serum and plasma are one: their values
+/// are reported interchangeably.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Specimen {
+    Blood,
+    Csf,
+    Urine,
+    Pleural,
+    Peritoneal,
+    Synovial,
+}
+
+/// The words that name a specimen, as the analyser reads them.
+const SPECIMEN_WORDS: [(&str, Specimen); 12] = [
+    ("serum", Specimen::Blood),
+    ("plasma", Specimen::Blood),
+    ("blood", Specimen::Blood),
+    ("csf", Specimen::Csf),
+    ("cerebrospinal", Specimen::Csf),
+    ("urine", Specimen::Urine),
+    ("urinary", Specimen::Urine),
+    ("pleural", Specimen::Pleural),
+    ("peritoneal", Specimen::Peritoneal),
+    ("ascitic", Specimen::Peritoneal),
+    ("ascites", Specimen::Peritoneal),
+    ("synovial", Specimen::Synovial),
+];
+
+/// The specimen words' terms, when the claim has a value to place (none otherwise: no
+/// lookups for a claim without one).
+fn specimen_terms(vocab: &mut Vocab, claim: &Analysis) -> Vec<(Term, Specimen)> {
+    if !claim.items.iter().any(|i| i.qty().is_some()) {
+        return Vec::new();
+    }
+    SPECIMEN_WORDS
+        .iter()
+        .map(|(w, s)| (vocab.term(w), *s))
+        .collect()
+}
+
+/// The specimen a value is measured in, named by a word of its clause right before it
+/// ("serum glucose 126", "CSF protein 318 mg/dL"), not past another value.
+fn specimen_of(items: &[Item], k: usize, specimens: &[(Term, Specimen)]) -> Option<Specimen> {
+    let at = items.get(k)?;
+    if specimens.is_empty() {
+        return None;
+    }
+    items[..k]
+        .iter()
+        .rev()
+        .take_while(|i| i.sent == at.sent && i.clause == at.clause && i.qty().is_none())
+        .take(3)
+        .find_map(|i| {
+            let t = i.term()?;
+            specimens.iter().find(|(s, _)| *s == t).map(|(_, sp)| *sp)
+        })
+}
+
 /// Verbs of a change of value, as the claim may write them (several share a term).
 const CHANGE_VERBS: [&str; 9] = [
     "improved",
@@ -2083,7 +2155,8 @@ mod timing_tests {
                 let s = std::time::Instant::now();
                 let terms = time_terms(&mut corpus.vocab);
                 let change = change_terms(&mut corpus.vocab);
-                let check = Checker::new(&corpus, &a, &ids, terms, change);
+                let specimens = specimen_terms(&mut corpus.vocab, &a);
+                let check = Checker::new(&corpus, &a, &ids, terms, change, specimens);
                 acc[2] += s.elapsed();
                 let facts = split_facts(&corpus, &a);
                 let s = std::time::Instant::now();

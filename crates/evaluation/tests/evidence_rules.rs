@@ -1579,3 +1579,20 @@ fn brand_names_and_drug_abbreviations_read_as_their_generics() {
         ],
     );
 }
+
+#[test]
+fn a_value_of_another_specimen_is_another_test() {
+    let note = "CSF: WBC 2,840/uL, protein 318 mg/dL. Glucose 18 mg/dL (L); serum glucose 126 \
+                mg/dL. Urine protein 30 mg/dL.";
+    expect(
+        note,
+        &[
+            ("CSF glucose was 18 mg/dL.", Supported),
+            ("CSF glucose was 126 mg/dL.", Contradicted),
+            ("Serum glucose was 126 mg/dL.", Supported),
+            ("Blood glucose was 126 mg/dL.", Supported),
+            ("CSF protein was 318 mg/dL.", Supported),
+            ("Urine protein was 318 mg/dL.", Contradicted),
+        ],
+    );
+}
