@@ -1596,3 +1596,18 @@ fn a_value_of_another_specimen_is_another_test() {
         ],
     );
 }
+
+#[test]
+fn a_label_answered_by_none_and_a_finding_verb_denies_the_label() {
+    let report = "Renal biopsy: 28 glomeruli. Crescents: none identified. Thrombi: none seen. \
+                  Fibrinoid necrosis: not identified.";
+    expect(
+        report,
+        &[
+            ("The renal biopsy showed crescents.", Contradicted),
+            ("The renal biopsy showed no crescents.", Supported),
+            ("Thrombi were seen on the biopsy.", Contradicted),
+            ("No fibrinoid necrosis on the biopsy.", Supported),
+        ],
+    );
+}

@@ -1905,14 +1905,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     }
     // Post-negation: cue negates the content words back to the start of its clause. A
     // pre-negation cue that ends its statement right after a label's colon ("Tobacco:
-    // denies.") answers the label the same way.
+    // denies.") answers the label the same way, also with the verb of a finding after it
+    // ("Crescents: none identified.", "Emboli: none seen.").
     for i in 0..n {
+        let ends = |j: usize| {
+            toks.get(j)
+                .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause))
+        };
         let label_answer = matches!(toks[i].kind, TokKind::NegPre)
             && i > 0
             && is_colon(&toks[i - 1], lower)
-            && toks
-                .get(i + 1)
-                .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause));
+            && (ends(i + 1)
+                || (toks.get(i + 1).is_some_and(|t| {
+                    matches!(t.kind, TokKind::Word { .. }) && participle(lower, t)
+                }) && ends(i + 2)));
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer {
             continue;
         }
