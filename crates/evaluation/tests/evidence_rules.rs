@@ -1611,3 +1611,18 @@ fn a_label_answered_by_none_and_a_finding_verb_denies_the_label() {
         ],
     );
 }
+
+#[test]
+fn a_hyphenated_non_word_reads_as_the_joined_one() {
+    // "Surgery" elsewhere in the note (a clinic, a specialty) must not be the only reading.
+    let note = "DISCHARGE SUMMARY - GENERAL SURGERY. Partial SBO. Managed non-operatively: NPO, \
+                NGT to LIWS. Surgery clinic f/u in 2 weeks.";
+    expect(
+        note,
+        &[
+            ("He was managed without an operation.", Supported),
+            ("He was managed nonoperatively.", Supported),
+            ("He was managed operatively.", Contradicted),
+        ],
+    );
+}

@@ -1667,6 +1667,7 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("break", "fracture"),
     ("operation", "surgery"),
     ("operative", "surgery"),
+    ("operatively", "surgery"),
     ("surgical", "surgery"),
     ("procedure", "surgery"),
     ("appointment", "visit"),

@@ -1622,6 +1622,15 @@ impl Parser<'_, '_> {
         }
 
         if text == "non" {
+            // "non-operatively" is "nonoperatively" when the lexicon knows the joined word.
+            if let Some(next) = self.lexes.get(i + 1).filter(|n| n.kind == LexKind::Word) {
+                let joined = format!("non{}", next.text);
+                let joined_entry = self.lex.entry(&joined);
+                if joined_entry.neg_morph.is_some() {
+                    self.plain_word(&joined, joined_entry, start, next.end, false);
+                    return i + 2;
+                }
+            }
             self.pending_non = true;
             return i + 1;
         }
