@@ -337,8 +337,11 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     let terms = time_terms(&mut corpus.vocab);
     let change = change_terms(&mut corpus.vocab);
     let specimens = specimen_terms(&mut corpus.vocab, &analysis);
+    let tablet = corpus.vocab.term("tablet");
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
-    let check = Checker::new(corpus, &analysis, &doc_ids, terms, change, specimens);
+    let check = Checker::new(
+        corpus, &analysis, &doc_ids, terms, change, specimens, tablet,
+    );
     let facts = split_facts(corpus, &analysis);
 
     let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
@@ -644,6 +647,8 @@ struct Checker<'c, 'a> {
     /// The words that name a specimen, with their specimen (empty when the claim has no
     /// value).
     specimens: Vec<(Term, Specimen)>,
+    /// The term of "tablet" (tab, capsule, pill).
+    tablet: Term,
     sentences: Vec<(usize, usize)>,
     /// Per document of the run: where its sentences begin in `sentences`, if cited.
     first_slot: Vec<Option<u32>>,
@@ -669,6 +674,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         (discharge, prior): (Term, [Term; 3]),
         change: [Term; CHANGE_VERBS.len()],
         specimens: Vec<(Term, Specimen)>,
+        tablet: Term,
     ) -> Self {
         let sentences = corpus.sentences_of(docs);
         let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
@@ -689,6 +695,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             prior,
             change,
             specimens,
+            tablet,
             sentences,
             first_slot,
             usable,
@@ -1251,6 +1258,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                 } else {
                     q.matches(&sq)
+                        || dose_of_strength(items, k, self.tablet).is_some_and(|d| q.matches(&d))
                 };
                 // The same number measured on the other side is another value ("ABI 0.62 on
                 // the right" is no evidence for "0.62 on the left").
@@ -1847,6 +1855,32 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
     )
 }
 
+/// "Methimazole 10 mg tab: 2 tabs (20 mg) PO BID": a tablet's strength followed by a
+/// count of tablets is a dose of strength times count (the strength keeps its own reading).
+fn dose_of_strength(items: &[Item], k: usize, tablet: Term) -> Option<Quantity> {
+    let strength = items.get(k)?;
+    let q = strength
+        .qty()
+        .filter(|q| q.dim == Dim::Mass && q.shape == Shape::Single)?;
+    items
+        .get(k + 1)
+        .filter(|i| i.sent == strength.sent && i.term() == Some(tablet))?;
+    let count = items
+        .get(k + 2..)?
+        .iter()
+        .take(2)
+        .take_while(|i| i.sent == strength.sent)
+        .find_map(|i| {
+            i.qty()
+                .filter(|c| c.dim == Dim::Count && c.shape == Shape::Single)
+        })?;
+    Some(Quantity {
+        a: q.a * count.a,
+        raw_a: q.raw_a * count.raw_a,
+        ..*q
+    })
+}
+
 /// What a laboratory value was measured in. Blood, serum and plasma are one: their values
 /// are reported interchangeably.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2156,7 +2190,8 @@ mod timing_tests {
                 let terms = time_terms(&mut corpus.vocab);
                 let change = change_terms(&mut corpus.vocab);
                 let specimens = specimen_terms(&mut corpus.vocab, &a);
-                let check = Checker::new(&corpus, &a, &ids, terms, change, specimens);
+                let tablet = corpus.vocab.term("tablet");
+                let check = Checker::new(&corpus, &a, &ids, terms, change, specimens, tablet);
                 acc[2] += s.elapsed();
                 let facts = split_facts(&corpus, &a);
                 let s = std::time::Instant::now();

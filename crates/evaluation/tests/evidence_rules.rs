@@ -1626,3 +1626,22 @@ fn a_hyphenated_non_word_reads_as_the_joined_one() {
         ],
     );
 }
+
+#[test]
+fn a_tablet_strength_times_a_count_of_tablets_is_the_dose() {
+    let list = "DISCHARGE MEDICATIONS. Methimazole 10 mg tab: 2 tabs (20 mg) PO BID. \
+                Propranolol 40 mg tab: 1 tab PO q6h.";
+    expect(
+        list,
+        &[
+            ("Discharged on Tapazole 20 mg PO BID.", Supported),
+            ("Discharged on methimazole 30 mg PO BID.", Contradicted),
+            ("Propranolol 40 mg every 6 hours.", Supported),
+            ("Propranolol 80 mg every 6 hours.", Contradicted),
+        ],
+    );
+    // Without the parenthesis the product alone says it.
+    let bare = "Methimazole 10 mg tablet: 2 tablets PO twice daily.";
+    assert_eq!(judge(bare, "Methimazole 20 mg twice daily."), Supported);
+    assert_eq!(judge(bare, "Methimazole 30 mg twice daily."), Contradicted);
+}
