@@ -1518,6 +1518,18 @@ impl<'c, 'a> Checker<'c, 'a> {
 
         let mut negation = false;
         let mut laterality = false;
+        // A claim that names an earlier study (a prior word, a date or a year) may mean the
+        // one a source compares with; any other claim speaks of the current one.
+        let claim_earlier = fact.iter().any(|i| {
+            i.term().is_some_and(|t| self.prior.contains(&t))
+                || i.qty().is_some_and(|q| {
+                    q.is_calendar()
+                        || (q.dim == Dim::None
+                            && q.shape == Shape::Single
+                            && q.a.fract() == 0.0
+                            && (1900.0..=2100.0).contains(&q.a))
+                })
+        });
         for item in fact {
             let Kind::Word(t) = item.kind else {
                 continue;
@@ -1532,6 +1544,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             // state it with the opposite polarity ("No dislocation." vs "hip dislocation").
             let mut in_best: Vec<&Item> =
                 best_items.iter().filter(|i| i.term() == Some(t)).collect();
+            // "compared with the 2023 biopsy (2 cellular crescents), now without crescents":
+            // the comparison's words describe the earlier study, the rest the current one.
+            if in_best.iter().any(|i| i.earlier == claim_earlier) {
+                in_best.retain(|i| i.earlier == claim_earlier);
+            }
             // "WBAT LLE, NWB RUE": a sentence stating the word both ways answers the claim
             // in the clause that shares most of its other words (with their sides).
             let mixed = in_best.iter().any(|i| i.neg == item.neg)
@@ -1563,11 +1580,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             {
                 let agrees = aligned.iter().any(|at| {
                     !(mixed_resolved && *at == best_at)
-                        && self
-                            .corpus
-                            .sentence_items(*at)
-                            .iter()
-                            .any(|i| i.term() == Some(t) && i.neg == item.neg)
+                        && self.corpus.sentence_items(*at).iter().any(|i| {
+                            i.term() == Some(t)
+                                && i.neg == item.neg
+                                && (claim_earlier || !i.earlier)
+                        })
                         && covered(*at) >= shared - 1e-9
                 });
                 if !agrees {

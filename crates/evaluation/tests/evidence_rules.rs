@@ -1645,3 +1645,20 @@ fn a_tablet_strength_times_a_count_of_tablets_is_the_dose() {
     assert_eq!(judge(bare, "Methimazole 20 mg twice daily."), Supported);
     assert_eq!(judge(bare, "Methimazole 30 mg twice daily."), Contradicted);
 }
+
+#[test]
+fn the_words_of_a_comparison_with_an_earlier_study_describe_that_study() {
+    let report = "RENAL BIOPSY PATHOLOGY. Light microscopy: 28 glomeruli with endocapillary \
+                  hypercellularity. No fibrinoid necrosis. DIAGNOSIS: Diffuse lupus nephritis, \
+                  class IV. Comment: compared with the 2023 outside biopsy (class III, with 2 \
+                  cellular crescents), now diffuse and without crescents.";
+    expect(
+        report,
+        &[
+            ("The renal biopsy showed cellular crescents.", Contradicted),
+            ("The renal biopsy showed no crescents.", Supported),
+            // A claim about the earlier study is answered by the comparison.
+            ("The prior biopsy showed crescents.", Supported),
+        ],
+    );
+}

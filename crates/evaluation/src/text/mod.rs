@@ -190,6 +190,9 @@ pub(crate) struct Item {
     /// Follows a word that limits it to a time ("active bleeding", "new infarct",
     /// "further episodes"): denying it denies only that part.
     pub narrowed: bool,
+    /// A word of a comparison with an earlier study ("compared with the prior biopsy (with
+    /// crescents)"): it describes that study, not this one.
+    pub earlier: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -1842,6 +1845,8 @@ const SIDE_WINDOW: usize = 3;
 struct Flags {
     neg: bool,
     side: Option<Side>,
+    /// See [`Item::earlier`].
+    earlier: bool,
 }
 
 /// `lower` is the lowercased text the tokens' offsets point into.
@@ -2068,7 +2073,46 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             _ => {}
         }
     }
+    comparison(toks, lower, &mut flags);
     flags
+}
+
+/// Marks the words of a comparison with an earlier study: from "compared with/to" to the
+/// end of its phrase, through a parenthesis opened in it ("compared with the 2023 outside
+/// biopsy (class III, with 2 cellular crescents), now diffuse and without crescents").
+fn comparison(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
+    if !lower.contains("compar") {
+        return;
+    }
+    let mut on = false;
+    let mut depth = 0u32;
+    let mut prev_end = 0;
+    for (i, t) in toks.iter().enumerate() {
+        let gap = lower.get(prev_end..t.start).unwrap_or("");
+        let own = lower.get(t.start..t.end).unwrap_or("");
+        prev_end = prev_end.max(t.end);
+        if gap.contains("compared") || gap.contains("comparison") || own.starts_with("compar") {
+            on = true;
+            depth = 0;
+        }
+        if !on {
+            continue;
+        }
+        match t.kind {
+            TokKind::Sentence => on = false,
+            TokKind::Soft => match own.as_bytes().first() {
+                Some(b'(' | b'[') => depth += 1,
+                Some(b')' | b']') => depth = depth.saturating_sub(1),
+                _ if depth == 0 => on = false,
+                _ => {}
+            },
+            TokKind::Clause if depth == 0 => on = false,
+            // ("with" and "to" of "compared with/to" are conjunctions to the lexicon.)
+            TokKind::Conj if depth == 0 && !matches!(own, "with" | "to") => on = false,
+            _ => {}
+        }
+        flags[i].earlier = on;
+    }
 }
 
 /// A label's colon ("Tobacco:", "R wrist XR:").
@@ -2249,6 +2293,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 drug,
                 light,
                 when,
+                earlier: f.earlier,
             });
             if let TokKind::Word {
                 class: Some(class), ..
