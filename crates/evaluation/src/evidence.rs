@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 mod notation;
+mod owner;
 mod timed;
 
 /// Coverage at or above which a fact counts as stated by the sources.
@@ -692,7 +693,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .items
             .iter()
             .enumerate()
-            .filter_map(|(k, item)| item.qty().map(|q| (k, checker.align_quantity(item, q))))
+            .filter_map(|(k, item)| item.qty().map(|q| (k, checker.owned_alignment(item, q))))
             .collect();
         checker
     }

@@ -1560,3 +1560,39 @@ fn a_change_given_by_its_two_ends_needs_no_verb_in_the_source() {
         "a unit no source writes is not supported"
     );
 }
+
+#[test]
+fn a_drug_no_source_names_has_no_value_to_contradict() {
+    // Epinephrine is not read as a drug, so its values belong to no drug; montelukast is in
+    // no source, so none of them is its dose.
+    let note = "Discharge medications: epinephrine 0.3 mg auto-injector, 2-pack; famotidine \
+                20 mg PO BID x 7 days; hydroxyzine 25 mg PO q6h PRN itching.";
+    expect(
+        note,
+        &[
+            (
+                "Sent home with an epinephrine auto-injector 2-pack and montelukast 4 mg nightly.",
+                PartiallySupported,
+            ),
+            // A drug the sources name with another dose is still contradicted.
+            (
+                "Prescribed an epinephrine auto-injector 2-pack and famotidine 10 mg daily.",
+                Contradicted,
+            ),
+            ("Discharged on famotidine 40 mg BID.", Contradicted),
+        ],
+    );
+    // "2-pack" counts packs: no dose (0.15 mg) disagrees with it.
+    let weight_dosed = "Discharge meds: epinephrine auto-injector 0.15 mg, 2-pack (weight 22 kg); \
+                        cetirizine 5 mg PO daily; prednisolone 20 mg PO daily x 4 days.";
+    expect(
+        weight_dosed,
+        &[
+            (
+                "Discharged with an epinephrine auto-injector 2-pack.",
+                PartiallySupported,
+            ),
+            ("Discharged on cetirizine 10 mg daily.", Contradicted),
+        ],
+    );
+}
