@@ -10,6 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 mod notation;
 mod owner;
+mod sides;
 mod timed;
 
 /// Coverage at or above which a fact counts as stated by the sources.
@@ -338,6 +339,8 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     let terms = time_terms(&mut corpus.vocab);
     let change = change_terms(&mut corpus.vocab);
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
+    let side_order =
+        sides::comparison_contradictions(corpus, &claim.statement, &analysis, &doc_ids);
     let check = Checker::new(corpus, &analysis, &doc_ids, terms, change);
     let facts = split_facts(corpus, &analysis);
 
@@ -347,6 +350,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
         contradictions.extend(check.polarity_contradictions(fact, r));
     }
     contradictions.extend(check.notation_contradictions(notation.as_ref()));
+    contradictions.extend(side_order);
     if !contradictions.is_empty() {
         let mut seen = BTreeSet::new();
         contradictions.retain(|r| seen.insert(r.clone()));

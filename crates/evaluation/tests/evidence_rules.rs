@@ -1596,3 +1596,51 @@ fn a_drug_no_source_names_has_no_value_to_contradict() {
         ],
     );
 }
+
+#[test]
+fn side_comparisons() {
+    // "L > R" gives the left side more of the finding; "R-hand dominant" and the "R > L" of
+    // another finding say nothing about the edema.
+    let note = "ED NOTE. 58 y/o R-hand dominant F with leg swelling for 1 week. Exam: 2+ \
+                pitting edema of both lower legs, L > R; calves non-tender. Breath sounds \
+                decreased at the bases, R > L.";
+    expect(
+        note,
+        &[
+            (
+                "Lower-leg edema was worse on the right than on the left.",
+                Contradicted,
+            ),
+            (
+                "Lower extremity edema was worse on the right.",
+                Contradicted,
+            ),
+            (
+                "Breath sounds were decreased more on the left.",
+                Contradicted,
+            ),
+            ("Bilateral leg edema, L > R.", Supported),
+            (
+                "Breath sounds were decreased at the bases, R > L.",
+                Supported,
+            ),
+            ("Pitting edema was worse on the left.", PartiallySupported),
+        ],
+    );
+    let ct = "CT chest 03/04/2026: bilateral pleural effusions, right greater than left, with \
+              adjacent atelectasis. No pneumothorax.";
+    expect(
+        ct,
+        &[
+            ("Pleural effusions were larger on the left.", Contradicted),
+            (
+                "Pleural effusions were larger on the right.",
+                PartiallySupported,
+            ),
+            (
+                "Bilateral pleural effusions, right greater than left.",
+                Supported,
+            ),
+        ],
+    );
+}
