@@ -9,6 +9,8 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 mod notation;
+mod owner;
+mod sides;
 mod timed;
 
 /// Coverage at or above which a fact counts as stated by the sources.
@@ -339,6 +341,8 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     let specimens = specimen_terms(&mut corpus.vocab, &analysis);
     let tablet = corpus.vocab.term("tablet");
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
+    let side_order =
+        sides::comparison_contradictions(corpus, &claim.statement, &analysis, &doc_ids);
     let check = Checker::new(
         corpus, &analysis, &doc_ids, terms, change, specimens, tablet,
     );
@@ -350,6 +354,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
         contradictions.extend(check.polarity_contradictions(fact, r));
     }
     contradictions.extend(check.notation_contradictions(notation.as_ref()));
+    contradictions.extend(side_order);
     if !contradictions.is_empty() {
         let mut seen = BTreeSet::new();
         contradictions.retain(|r| seen.insert(r.clone()));
@@ -705,7 +710,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .items
             .iter()
             .enumerate()
-            .filter_map(|(k, item)| item.qty().map(|q| (k, checker.align_quantity(item, q))))
+            .filter_map(|(k, item)| item.qty().map(|q| (k, checker.owned_alignment(item, q))))
             .collect();
         checker
     }

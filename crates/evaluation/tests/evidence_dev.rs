@@ -213,7 +213,7 @@ fn extra_set_accuracy() {
 /// author from the README alone, in the development set's style and categories
 /// (diverticular abscess, obstructing ureteral stone, lithium toxicity). The misses from
 /// general gaps were fixed (see `docs/architecture.md`, pipeline versions 1.1.0 to 1.4.0);
-/// the rest are harder: "R > L", facts spread over two sentences, a generic word
+/// the rest are harder: facts spread over two sentences, a generic word
 /// ("therapy") lending a missing treatment partial support, lay paraphrases ("poor uterine
 /// tone" for atony), two readings of one test with the subject elided.
 #[test]

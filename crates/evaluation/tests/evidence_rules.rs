@@ -1662,3 +1662,86 @@ fn the_words_of_a_comparison_with_an_earlier_study_describe_that_study() {
         ],
     );
 }
+
+#[test]
+fn a_drug_no_source_names_has_no_value_to_contradict() {
+    // Montelukast is in no source, so no value there is its dose.
+    let note = "Discharge medications: epinephrine 0.3 mg auto-injector, 2-pack; famotidine \
+                20 mg PO BID x 7 days; hydroxyzine 25 mg PO q6h PRN itching.";
+    expect(
+        note,
+        &[
+            (
+                "Sent home with an epinephrine auto-injector 2-pack and montelukast 4 mg nightly.",
+                PartiallySupported,
+            ),
+            // A drug the sources name with another dose is still contradicted.
+            (
+                "Prescribed an epinephrine auto-injector 2-pack and famotidine 10 mg daily.",
+                Contradicted,
+            ),
+            ("Discharged on famotidine 40 mg BID.", Contradicted),
+        ],
+    );
+    // "2-pack" counts packs: no dose (0.15 mg) disagrees with it.
+    let weight_dosed = "Discharge meds: epinephrine auto-injector 0.15 mg, 2-pack (weight 22 kg); \
+                        cetirizine 5 mg PO daily; prednisolone 20 mg PO daily x 4 days.";
+    expect(
+        weight_dosed,
+        &[
+            (
+                "Discharged with an epinephrine auto-injector 2-pack.",
+                Supported,
+            ),
+            ("Discharged on cetirizine 10 mg daily.", Contradicted),
+        ],
+    );
+}
+
+#[test]
+fn side_comparisons() {
+    // "L > R" gives the left side more of the finding; "R-hand dominant" and the "R > L" of
+    // another finding say nothing about the edema.
+    let note = "ED NOTE. 58 y/o R-hand dominant F with leg swelling for 1 week. Exam: 2+ \
+                pitting edema of both lower legs, L > R; calves non-tender. Breath sounds \
+                decreased at the bases, R > L.";
+    expect(
+        note,
+        &[
+            (
+                "Lower-leg edema was worse on the right than on the left.",
+                Contradicted,
+            ),
+            (
+                "Lower extremity edema was worse on the right.",
+                Contradicted,
+            ),
+            (
+                "Breath sounds were decreased more on the left.",
+                Contradicted,
+            ),
+            ("Bilateral leg edema, L > R.", Supported),
+            (
+                "Breath sounds were decreased at the bases, R > L.",
+                Supported,
+            ),
+            ("Pitting edema was worse on the left.", PartiallySupported),
+        ],
+    );
+    let ct = "CT chest 03/04/2026: bilateral pleural effusions, right greater than left, with \
+              adjacent atelectasis. No pneumothorax.";
+    expect(
+        ct,
+        &[
+            ("Pleural effusions were larger on the left.", Contradicted),
+            (
+                "Pleural effusions were larger on the right.",
+                PartiallySupported,
+            ),
+            (
+                "Bilateral pleural effusions, right greater than left.",
+                Supported,
+            ),
+        ],
+    );
+}

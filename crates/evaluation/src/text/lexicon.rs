@@ -2044,6 +2044,9 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("drops", Dim::Count, 1.0),
     ("spray", Dim::Count, 1.0),
     ("sprays", Dim::Count, 1.0),
+    // "epinephrine auto-injector 2-pack", "1 pack a day": a number of packs, not a dose.
+    ("pack", Dim::Count, 1.0),
+    ("packs", Dim::Count, 1.0),
     ("drinks", Dim::Count, 1.0),
     ("drink", Dim::Count, 1.0),
     ("times", Dim::Count, 1.0),

@@ -1,0 +1,24 @@
+//! A claim value that belongs to a drug no usable cited source names: no source value can
+//! be its value, so none contradicts it.
+
+use super::{owner_drug, Checker, QtyAlign};
+use crate::text::quantity::Quantity;
+use crate::text::Item;
+
+impl Checker<'_, '_> {
+    /// The alignment of a claim quantity, except that a value of a drug the usable cited
+    /// sources never name ("montelukast 10 mg nightly" against a list of other drugs) is
+    /// not contradicted: the differing source value is another drug's or nobody's, and
+    /// the missing drug already keeps the claim from being supported. A date belongs to
+    /// no drug ("started on 11/03"), so it is compared as before.
+    pub(super) fn owned_alignment(&self, item: &Item, q: &Quantity) -> QtyAlign {
+        let aligned = self.align_quantity(item, q);
+        if !matches!(aligned, QtyAlign::Mismatch(_)) || q.is_calendar() {
+            return aligned;
+        }
+        match owner_drug(&self.claim.items, item.pos as usize) {
+            Some(drug) if !self.in_any_doc(drug) => QtyAlign::NotFound,
+            _ => aligned,
+        }
+    }
+}
