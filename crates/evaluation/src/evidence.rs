@@ -1618,19 +1618,35 @@ impl<'c, 'a> Checker<'c, 'a> {
             if let Some(side) = item.side {
                 let mut same = false;
                 let mut other = false;
-                let mut note = |s: Side| {
+                // `agreeing`: the sentence may confirm the claim's side. One that states less
+                // of the fact than the best ("R testis homogeneous, normal flow" against "L
+                // testis ... absent flow; whirlpool sign" for "absent flow in the right
+                // testis") speaks of another finding, so it only counts against.
+                let mut note = |s: Side, agreeing: bool| {
                     if s == side {
-                        same = true;
+                        same |= agreeing;
                     } else if conflicts(side, s) {
                         other = true;
                     }
                 };
+                // ... and so does one stating a word of the fact only the other way round
+                // ("normal flow" against "absent flow").
+                let same_polarity = |at: (usize, usize)| {
+                    let items = self.corpus.sentence_items(at);
+                    fact.iter().all(|o| {
+                        let Some(u) = o.term() else { return true };
+                        let mut stated = items.iter().filter(|i| i.term() == Some(u)).peekable();
+                        stated.peek().is_none() || stated.any(|i| i.neg == o.neg)
+                    })
+                };
                 for at in &aligned {
+                    let agreeing =
+                        (*at == best_at || covered(*at) >= best_cover - 1e-9) && same_polarity(*at);
                     let mut sided = false;
                     for i in self.corpus.sentence_items(*at) {
                         if let (Some(s), true) = (i.side, i.term() == Some(t)) {
                             sided = true;
-                            note(s);
+                            note(s, agreeing);
                         }
                     }
                     // "XR right wrist: No acute fracture": the title gives the side the
@@ -1638,7 +1654,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     if !sided {
                         let title = self.doc(at.0).map_or(&[][..], |d| &d.title_sides[..]);
                         for (_, s) in title.iter().filter(|(w, _)| *w == t) {
-                            note(*s);
+                            note(*s, agreeing);
                         }
                     }
                 }

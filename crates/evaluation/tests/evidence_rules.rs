@@ -1745,3 +1745,20 @@ fn side_comparisons() {
         ],
     );
 }
+
+#[test]
+fn a_sentence_of_the_same_side_about_another_finding_does_not_confirm_the_side() {
+    let us = "US SCROTUM WITH DOPPLER. L testis heterogeneous, with absent arterial and venous \
+              flow; twisted spermatic cord (whirlpool sign). R testis homogeneous, normal flow.";
+    expect(
+        us,
+        &[
+            (
+                "Doppler showed absent flow in the right testis.",
+                Contradicted,
+            ),
+            ("Doppler showed absent flow in the left testis.", Supported),
+            ("The right testis had normal flow.", Supported),
+        ],
+    );
+}
