@@ -1762,3 +1762,33 @@ fn a_sentence_of_the_same_side_about_another_finding_does_not_confirm_the_side()
         ],
     );
 }
+
+#[test]
+fn eye_abbreviations_and_a_side_given_as_a_labels_value() {
+    let consult = "RHEUM CONSULT. New R temporal HA, jaw claudication and 2 episodes of transient \
+                   blurred vision OS. VA 20/25 OU.";
+    expect(
+        consult,
+        &[
+            (
+                "She had transient blurred vision in the right eye.",
+                Contradicted,
+            ),
+            (
+                "She had transient blurred vision in the left eye.",
+                Supported,
+            ),
+        ],
+    );
+    let procedure = "PROCEDURE NOTE - LASER IRIDOTOMY 11/19/2026. Eye: LEFT. Nd:YAG LPI; patent.";
+    expect(
+        procedure,
+        &[
+            (
+                "Laser iridotomy was performed on the right eye.",
+                Contradicted,
+            ),
+            ("Laser iridotomy was performed on the left eye.", Supported),
+        ],
+    );
+}

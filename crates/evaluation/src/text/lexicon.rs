@@ -358,6 +358,10 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
     // longer needed oxygen").
     ("RA", "non oxygen"),
     ("AF", "atrial fibrillation"),
+    // The eyes (oculus sinister, oculus uterque). "OD", the right eye, is left out: it is as
+    // often an overdose, or once daily.
+    ("OS", "left eye"),
+    ("OU", "bilateral eye"),
     ("CAP", "community acquired pneumonia"),
     ("K", "potassium"),
     ("Na", "sodium"),
