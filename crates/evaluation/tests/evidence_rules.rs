@@ -1792,3 +1792,15 @@ fn eye_abbreviations_and_a_side_given_as_a_labels_value() {
         ],
     );
 }
+
+#[test]
+fn a_plural_abbreviation_reads_as_the_abbreviation() {
+    let csf = "CSF ANALYSIS. Tube 4 RBC 3 /uL, WBC 2 /uL. Protein 142 mg/dL (H). Glucose 64 mg/dL.";
+    expect(
+        csf,
+        &[
+            ("CSF protein was 142 mg/dL with 2 WBCs/uL.", Supported),
+            ("CSF protein was 142 mg/dL with 20 WBCs/uL.", Contradicted),
+        ],
+    );
+}

@@ -1651,6 +1651,17 @@ impl Parser<'_, '_> {
             self.expand(exp, start, end, true);
             return i + 1;
         }
+        // A plural of an abbreviation ("WBCs", "PVCs") is the abbreviation, when the lexicon
+        // knows nothing of the plural itself ("hrs" is a unit).
+        if let Some(exp) = std::ptr::eq(entry, Lexicon::no_entry())
+            .then(|| text.strip_suffix('s'))
+            .flatten()
+            .filter(|s| s.len() >= 2)
+            .and_then(|s| self.lex.entry(s).abbr)
+        {
+            self.expand(exp, start, end, true);
+            return i + 1;
+        }
         // Before a content word these cues negate what follows ("absent pulses",
         // "negative blood culture", "undetectable viral load"); after one, what precedes.
         if matches!(text, "absent" | "negative" | "undetectable") {
