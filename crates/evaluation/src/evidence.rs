@@ -851,6 +851,43 @@ impl<'c, 'a> Checker<'c, 'a> {
         (seen & same_bit != 0, seen & opposite_bit != 0)
     }
 
+    /// Whether every statement of `t` with the polarity opposite to `item`'s names a side
+    /// the claim does not give ("R eye asymptomatic" against "symptoms began after the
+    /// movie", whose eye pain was the left one): a finding of one side says nothing of the
+    /// other.
+    fn denied_only_for_a_side(&self, t: Term, item: &Item) -> bool {
+        if item.side.is_some() {
+            return false;
+        }
+        let Some(analysed) = self.corpus.analysed.as_deref() else {
+            return false;
+        };
+        let mut any = false;
+        for posting in analysed.postings.of(t) {
+            if self
+                .first_slot
+                .get(posting.doc as usize)
+                .copied()
+                .flatten()
+                .is_none()
+            {
+                continue;
+            }
+            for i in self
+                .corpus
+                .sentence_items((posting.doc as usize, posting.sent as usize))
+            {
+                if i.term() == Some(t) && i.neg != item.neg {
+                    if i.side.is_none() {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+
     fn in_any_doc(&self, t: Term) -> bool {
         self.usable.iter().any(|d| d.terms.contains(&t))
     }
@@ -1610,7 +1647,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                                 u != t && self.polarity_in_docs(u, true, o.narrowed).0
                             })
                     });
-                if opposite && !same && !scope_agrees {
+                if opposite && !same && !scope_agrees && !self.denied_only_for_a_side(t, item) {
                     negation = true;
                 }
             }

@@ -1804,3 +1804,17 @@ fn a_plural_abbreviation_reads_as_the_abbreviation() {
         ],
     );
 }
+
+#[test]
+fn a_denial_for_one_side_says_nothing_of_a_claim_without_one() {
+    let consult = "OPHTHALMOLOGY CONSULT. Sudden severe L eye pain and halos since 21:00, after \
+                   watching a movie in a dark theater. R eye asymptomatic.";
+    expect(
+        consult,
+        &[
+            ("Symptoms began after a movie in a dark theater.", Supported),
+            // The side the denial names is still denied.
+            ("Symptoms in the right eye.", Contradicted),
+        ],
+    );
+}
