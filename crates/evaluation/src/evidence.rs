@@ -1349,9 +1349,18 @@ impl<'c, 'a> Checker<'c, 'a> {
                             .any(|v| v.dim == o.dim && o.matches(v))
                     })
                 };
+                // (A date there equal to another date of the claim's sentence is that one's:
+                // "from pain onset at 04:30 to detorsion at 10:00".)
+                let other_dates: Vec<Quantity> = claim_items
+                    .iter()
+                    .filter(|it| it.sent == item.sent && it.pos != item.pos)
+                    .filter_map(|it| it.qty().copied())
+                    .filter(|o| o.is_calendar() && o.comparable(q) && !o.matches(q))
+                    .collect();
                 let dated: Vec<&Cand> = cands
                     .iter()
                     .filter(|c| c.comparable && holds(c.at))
+                    .filter(|c| !other_dates.iter().any(|o| o.matches(&c.value)))
                     .collect();
                 if dated.iter().any(|c| c.matched) {
                     return QtyAlign::Matched;
@@ -1433,7 +1442,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|c| !explained(c))
                 .max_by(|a, b| a.sim.total_cmp(&b.sim));
-            if rest.is_some_and(|c| c.matched && c.sim >= PAIRED_SIM) {
+            // (A time of day is specific enough to be found by itself there: "from pain onset
+            // at 04:30 to detorsion at 10:00" against "pain 04:30 ... detorsion at 10:00".)
+            let enough = |c: &Cand| c.sim >= PAIRED_SIM || (q.dim == Dim::Clock && c.sim > 0.0);
+            if rest.is_some_and(|c| c.matched && enough(c)) {
                 return QtyAlign::Matched;
             }
         }

@@ -1818,3 +1818,29 @@ fn a_denial_for_one_side_says_nothing_of_a_claim_without_one() {
         ],
     );
 }
+
+#[test]
+fn a_span_of_times_and_a_half_in_words() {
+    let op = "OPERATIVE NOTE. Hx: sudden L scrotal pain 04:30 while asleep; arrived ED 06:10. \
+              Findings: L testis dusky after detorsion, viable. Ischemia time ~5.5 h (pain onset \
+              to detorsion at 10:00).";
+    expect(
+        op,
+        &[
+            (
+                "Ischemia time was about five and a half hours, from pain onset at 04:30 to \
+                 detorsion at 10:00.",
+                Supported,
+            ),
+            (
+                "Ischemia time was about six and a half hours.",
+                Contradicted,
+            ),
+            (
+                "Ischemia time was about five and a half hours, from pain onset at 05:30 to \
+                 detorsion at 10:00.",
+                Contradicted,
+            ),
+        ],
+    );
+}

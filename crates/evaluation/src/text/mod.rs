@@ -1413,6 +1413,16 @@ impl Parser<'_, '_> {
                 return j;
             }
         }
+        // "five and a half hours": the half joins the number.
+        if n.fract() == 0.0
+            && self.text(j) == Some("and")
+            && self.text(j + 1) == Some("a")
+            && self.text(j + 2) == Some("half")
+        {
+            let q = Quantity::single(Dim::None, n + 0.5, 1.0);
+            end = self.lexes[j + 2].end;
+            return self.quantity_unit(i, j + 3, q, start, end);
+        }
         // "twice" and a glued "x2" (with no unit after it: "x7 days" is a duration) count
         // times: never a lab value's number.
         let glued_times = self
