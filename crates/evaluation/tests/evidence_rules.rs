@@ -1844,3 +1844,24 @@ fn a_span_of_times_and_a_half_in_words() {
         ],
     );
 }
+
+#[test]
+fn nonviable_denies_viable_and_hbo_is_hyperbaric_oxygen() {
+    let op = "OPERATIVE NOTE. Scrotal exploration, L detorsion and L orchiopexy. Findings: L \
+              testis dusky after detorsion, then bright red bleeding - viable, salvaged.";
+    expect(
+        op,
+        &[
+            (
+                "The left testis was found to be nonviable at exploration.",
+                Contradicted,
+            ),
+            ("The left testis was viable at exploration.", Supported),
+        ],
+    );
+    let log = "HBO TREATMENT LOG. Session 1: 3.0 ATA. Session 2: 2.0 ATA. Tolerated well.";
+    assert_eq!(
+        judge(log, "The hyperbaric oxygen sessions were tolerated well."),
+        Supported
+    );
+}
