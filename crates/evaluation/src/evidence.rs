@@ -340,11 +340,12 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     let change = change_terms(&mut corpus.vocab);
     let specimens = specimen_terms(&mut corpus.vocab, &analysis);
     let tablet = corpus.vocab.term("tablet");
+    let first = first_terms(&mut corpus.vocab);
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
     let side_order =
         sides::comparison_contradictions(corpus, &claim.statement, &analysis, &doc_ids);
     let check = Checker::new(
-        corpus, &analysis, &doc_ids, terms, change, specimens, tablet,
+        corpus, &analysis, &doc_ids, terms, change, specimens, tablet, first,
     );
     let facts = split_facts(corpus, &analysis);
 
@@ -654,6 +655,8 @@ struct Checker<'c, 'a> {
     specimens: Vec<(Term, Specimen)>,
     /// The term of "tablet" (tab, capsule, pill).
     tablet: Term,
+    /// The terms of "admission", "arrival" and "presentation": the first reading.
+    first: [Term; 3],
     sentences: Vec<(usize, usize)>,
     /// Per document of the run: where its sentences begin in `sentences`, if cited.
     first_slot: Vec<Option<u32>>,
@@ -680,6 +683,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         change: [Term; CHANGE_VERBS.len()],
         specimens: Vec<(Term, Specimen)>,
         tablet: Term,
+        first: [Term; 3],
     ) -> Self {
         let sentences = corpus.sentences_of(docs);
         let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
@@ -701,6 +705,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             change,
             specimens,
             tablet,
+            first,
             sentences,
             first_slot,
             usable,
@@ -1424,6 +1429,40 @@ impl<'c, 'a> Checker<'c, 'a> {
                 format!("numeric_mismatch:{}", q.attribute())
             });
         }
+        // "Admission WBC was 9.8" against dated panels "05/02: WBC 14.6" and "05/04: WBC
+        // 9.8": of one test's readings on several days, the first day's is the admission one.
+        let at_admission = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && it.term().is_some_and(|t| self.first.contains(&t)));
+        if at_admission {
+            let day = |at: (usize, usize)| {
+                self.corpus
+                    .sentence_items(at)
+                    .iter()
+                    .filter_map(Item::qty)
+                    .filter(|v| v.dim == Dim::Date && v.b > 0.0)
+                    .map(|v| (v.b, v.a))
+                    .reduce(|x, y| if y < x { y } else { x })
+            };
+            let readings: Vec<((f64, f64), &Cand)> = top
+                .iter()
+                .filter(|c| c.comparable && c.value.dim == q.dim)
+                .filter_map(|c| Some((day(c.at)?, *c)))
+                .collect();
+            let days = readings.iter().map(|(d, _)| *d);
+            let first_day = days.clone().reduce(|x, y| if y < x { y } else { x });
+            let last_day = days.reduce(|x, y| if y > x { y } else { x });
+            if let (Some(first_day), Some(last_day)) = (first_day, last_day) {
+                if first_day < last_day {
+                    let on_first = readings.iter().filter(|(d, _)| *d == first_day);
+                    return if on_first.clone().any(|(_, c)| c.matched) {
+                        QtyAlign::Matched
+                    } else {
+                        QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
+                    };
+                }
+            }
+        }
         if top.iter().any(|c| c.matched) {
             return QtyAlign::Matched;
         }
@@ -2039,6 +2078,11 @@ const CHANGE_VERBS: [&str; 9] = [
     "climbed",
 ];
 
+/// The terms of the words naming a stay's first reading.
+fn first_terms(vocab: &mut Vocab) -> [Term; 3] {
+    ["admission", "arrival", "presentation"].map(|w| vocab.term(w))
+}
+
 fn change_terms(vocab: &mut Vocab) -> [Term; CHANGE_VERBS.len()] {
     CHANGE_VERBS.map(|w| vocab.term(w))
 }
@@ -2278,7 +2322,9 @@ mod timing_tests {
                 let change = change_terms(&mut corpus.vocab);
                 let specimens = specimen_terms(&mut corpus.vocab, &a);
                 let tablet = corpus.vocab.term("tablet");
-                let check = Checker::new(&corpus, &a, &ids, terms, change, specimens, tablet);
+                let first = first_terms(&mut corpus.vocab);
+                let check =
+                    Checker::new(&corpus, &a, &ids, terms, change, specimens, tablet, first);
                 acc[2] += s.elapsed();
                 let facts = split_facts(&corpus, &a);
                 let s = std::time::Instant::now();

@@ -1865,3 +1865,36 @@ fn nonviable_denies_viable_and_hbo_is_hyperbaric_oxygen() {
         Supported
     );
 }
+
+#[test]
+fn the_first_days_reading_is_the_admission_one() {
+    let labs = "LABS 05/02/2026 11:40: WBC 14.6 K/uL (H), Hgb 13.1 g/dL.\n\
+                05/04/2026 06:00: WBC 9.8 K/uL, Hgb 12.4 g/dL.";
+    expect(
+        labs,
+        &[
+            ("Admission WBC was 14.6 K/uL.", Supported),
+            ("Admission WBC was 9.8 K/uL.", Contradicted),
+            ("WBC was 9.8 K/uL on 05/04.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn a_conjunction_opening_another_statement_ends_a_negation() {
+    let note = "Lap chole 05/03/2026: no drain placed. IOC not performed. Post-op course \
+                uncomplicated; tolerating regular diet POD 1; pain controlled w/ acetaminophen \
+                and oxycodone 5 mg PRN. No lifting >10 lb x 2 weeks; may shower, no baths or \
+                swimming x 2 weeks.";
+    // "while taking oxycodone" is outside the denial: the oxycodone is not denied.
+    let claim = "No lifting more than ten pounds for two weeks, and she should not drive while \
+                 taking oxycodone.";
+    assert_ne!(judge(note, claim), Contradicted, "{claim}");
+    expect(
+        note,
+        &[(
+            "An intraoperative cholangiogram was performed.",
+            Contradicted,
+        )],
+    );
+}

@@ -480,6 +480,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("vanc", "vancomycin"),
     ("txa", "tranexamic acid"),
     ("hbo", "hyperbaric oxygen"),
+    ("ioc", "intraoperative cholangiogram"),
     ("hbot", "hyperbaric oxygen therapy"),
     ("vanco", "vancomycin"),
     ("pip-tazo", "piperacillin tazobactam"),

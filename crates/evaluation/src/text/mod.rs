@@ -1920,6 +1920,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // "no perforation on CT" does not deny the CT, but "not on hydroxyurea" denies
             // the drug: a place word ends the scope only once it has negated something.
             TokKind::Place if remaining < NEG_WINDOW => remaining = 0,
+            // So does a conjunction that opens another statement ("should not drive while
+            // taking oxycodone" does not deny the oxycodone).
+            TokKind::Conj
+                if remaining < NEG_WINDOW
+                    && matches!(
+                        &lower[toks[i].start..toks[i].end],
+                        "while" | "whereas" | "although" | "but"
+                    ) =>
+            {
+                remaining = 0
+            }
             TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
             TokKind::Clause if remaining > 0 => {
                 let list_follows = toks[i + 1..]
