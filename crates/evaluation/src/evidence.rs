@@ -336,17 +336,11 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     }
 
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
-    let terms = time_terms(&mut corpus.vocab);
-    let change = change_terms(&mut corpus.vocab);
-    let specimens = specimen_terms(&mut corpus.vocab, &analysis);
-    let tablet = corpus.vocab.term("tablet");
-    let first = first_terms(&mut corpus.vocab);
+    let named = Named::of(&mut corpus.vocab, &analysis);
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
     let side_order =
         sides::comparison_contradictions(corpus, &claim.statement, &analysis, &doc_ids);
-    let check = Checker::new(
-        corpus, &analysis, &doc_ids, terms, change, specimens, tablet, first,
-    );
+    let check = Checker::new(corpus, &analysis, &doc_ids, named);
     let facts = split_facts(corpus, &analysis);
 
     let ranked: Vec<Ranked> = facts.iter().map(|f| check.ranked(f)).collect();
@@ -675,16 +669,15 @@ enum QtyAlign {
 }
 
 impl<'c, 'a> Checker<'c, 'a> {
-    fn new(
-        corpus: &'c Corpus<'a>,
-        claim: &'c Analysis,
-        docs: &'c [usize],
-        (discharge, prior): (Term, [Term; 3]),
-        change: [Term; CHANGE_VERBS.len()],
-        specimens: Vec<(Term, Specimen)>,
-        tablet: Term,
-        first: [Term; 3],
-    ) -> Self {
+    fn new(corpus: &'c Corpus<'a>, claim: &'c Analysis, docs: &'c [usize], named: Named) -> Self {
+        let Named {
+            discharge,
+            prior,
+            change,
+            specimens,
+            tablet,
+            first,
+        } = named;
         let sentences = corpus.sentences_of(docs);
         let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
         for (slot, (d, s)) in sentences.iter().enumerate() {
@@ -2078,6 +2071,30 @@ const CHANGE_VERBS: [&str; 9] = [
     "climbed",
 ];
 
+/// The words the checks of one claim ask about by name, interned into the run's vocabulary.
+struct Named {
+    discharge: Term,
+    prior: [Term; 3],
+    change: [Term; CHANGE_VERBS.len()],
+    specimens: Vec<(Term, Specimen)>,
+    tablet: Term,
+    first: [Term; 3],
+}
+
+impl Named {
+    fn of(vocab: &mut Vocab, claim: &Analysis) -> Self {
+        let (discharge, prior) = time_terms(vocab);
+        Self {
+            discharge,
+            prior,
+            change: change_terms(vocab),
+            specimens: specimen_terms(vocab, claim),
+            tablet: vocab.term("tablet"),
+            first: first_terms(vocab),
+        }
+    }
+}
+
 /// The terms of the words naming a stay's first reading.
 fn first_terms(vocab: &mut Vocab) -> [Term; 3] {
     ["admission", "arrival", "presentation"].map(|w| vocab.term(w))
@@ -2318,13 +2335,8 @@ mod timing_tests {
                 let a = analyze(&claim.statement, &mut corpus.vocab);
                 acc[1] += s.elapsed();
                 let s = std::time::Instant::now();
-                let terms = time_terms(&mut corpus.vocab);
-                let change = change_terms(&mut corpus.vocab);
-                let specimens = specimen_terms(&mut corpus.vocab, &a);
-                let tablet = corpus.vocab.term("tablet");
-                let first = first_terms(&mut corpus.vocab);
-                let check =
-                    Checker::new(&corpus, &a, &ids, terms, change, specimens, tablet, first);
+                let named = Named::of(&mut corpus.vocab, &a);
+                let check = Checker::new(&corpus, &a, &ids, named);
                 acc[2] += s.elapsed();
                 let facts = split_facts(&corpus, &a);
                 let s = std::time::Instant::now();
