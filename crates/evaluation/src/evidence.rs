@@ -110,6 +110,8 @@ pub(crate) struct Corpus<'a> {
     analysed: Option<Arc<Analysed>>,
     /// Per source: authored no later than the output, so usable as evidence.
     usable: Vec<bool>,
+    /// The words the checks ask about by name, interned at the first claim.
+    named: Option<Named>,
 }
 
 /// The sources analysed, with their statistics: shared by every evaluation of the same
@@ -157,12 +159,31 @@ impl<'a> Corpus<'a> {
                 .iter()
                 .map(|s| s.authored_at <= generated_at)
                 .collect(),
+            named: None,
         }
     }
 
     /// Analyses every source on first use (IDF needs all of them). With a cache, a source
     /// set seen before is taken whole, and otherwise each source seen before is. A kept set
     /// numbers its terms from zero, so it is only taken while nothing else was interned.
+    /// [`Named`] for `claim`: interned once per evaluation (the specimen words at the first
+    /// claim with a value), in the order a claim-by-claim interning would take.
+    fn named(&mut self, claim: &Analysis) -> Named {
+        match &mut self.named {
+            None => {
+                let named = Named::of(&mut self.vocab, claim);
+                self.named = Some(named.clone());
+                named
+            }
+            Some(named) => {
+                if named.specimens.is_empty() {
+                    named.specimens = specimen_terms(&mut self.vocab, claim);
+                }
+                named.clone()
+            }
+        }
+    }
+
     fn ensure(&mut self) {
         if self.analysed.is_some() {
             return;
@@ -336,7 +357,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
     }
 
     let analysis = analyze(&claim.statement, &mut corpus.vocab);
-    let named = Named::of(&mut corpus.vocab, &analysis);
+    let named = corpus.named(&analysis);
     let notation = notation::notation_terms(&mut corpus.vocab, &analysis);
     let side_order =
         sides::comparison_contradictions(corpus, &claim.statement, &analysis, &doc_ids);
@@ -2072,6 +2093,7 @@ const CHANGE_VERBS: [&str; 9] = [
 ];
 
 /// The words the checks of one claim ask about by name, interned into the run's vocabulary.
+#[derive(Clone)]
 struct Named {
     discharge: Term,
     prior: [Term; 3],

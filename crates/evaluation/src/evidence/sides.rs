@@ -255,6 +255,17 @@ pub(super) fn comparison_contradictions(
     claim: &Analysis,
     docs: &[usize],
 ) -> Vec<String> {
+    // Every comparison names both sides; most claims name none (a cheap look first).
+    let names_a_side = statement
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| {
+            ["l", "r", "lt", "rt", "left", "right"]
+                .iter()
+                .any(|s| w.eq_ignore_ascii_case(s))
+        });
+    if !names_a_side {
+        return Vec::new();
+    }
     let wanted = comparisons(statement);
     if wanted.is_empty() {
         return Vec::new();
