@@ -1791,6 +1791,9 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 }
 
+/// Distinct words an evaluation's claims and checks usually add to the sources' vocabulary.
+const CLAIM_WORDS: usize = 256;
+
 /// A vocabulary with room for the sources' words (about one per 20 bytes of text).
 fn vocab_for(sources: &[SourceReference]) -> Vocab {
     let bytes: usize = sources
@@ -1889,6 +1892,9 @@ fn analyse(
     }
     let bodies: Vec<&Analysis> = docs.iter().map(|d| &d.body).collect();
     let postings = Postings::build(&bodies);
+    // Room for the claims' words: a kept set's vocabulary is copied for every evaluation,
+    // which would otherwise grow its tables each time.
+    vocab.reserve(CLAIM_WORDS);
     Analysed {
         docs,
         postings,

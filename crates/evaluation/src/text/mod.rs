@@ -54,6 +54,19 @@ impl Vocab {
         }
     }
 
+    /// Room for `more` words without growing the tables.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        let Self {
+            hasher,
+            arena,
+            ids,
+            words,
+        } = self;
+        ids.reserve(more, |(span, _)| hasher.hash_one(Self::text(arena, *span)));
+        words.reserve(more, |(span, _)| hasher.hash_one(Self::text(arena, *span)));
+        arena.reserve(more * 8);
+    }
+
     /// No word interned yet.
     pub(crate) fn is_empty(&self) -> bool {
         self.ids.is_empty() && self.words.is_empty()
