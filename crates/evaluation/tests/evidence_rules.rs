@@ -1898,3 +1898,22 @@ fn a_conjunction_opening_another_statement_ends_a_negation() {
         )],
     );
 }
+
+#[test]
+fn a_value_with_its_unit_placed_best_is_found_with_few_shared_words() {
+    let ed = "ED PROVIDER NOTE. 24 y/o M with sore throat and trismus. VS: T 38.6 C, HR 112, BP \
+              128/76, RR 18, SpO2 98% RA.";
+    expect(
+        ed,
+        &[
+            (
+                "In the ED he was febrile to 38.6 C with a heart rate of 112.",
+                Supported,
+            ),
+            (
+                "In the ED he was febrile to 39.6 C with a heart rate of 112.",
+                Contradicted,
+            ),
+        ],
+    );
+}
