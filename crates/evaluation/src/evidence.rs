@@ -855,19 +855,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             (false, true) => (Posting::AFFIRMED, Posting::DENIED),
             (false, false) => (Posting::AFFIRMED, Posting::DENIED_PLAIN),
         };
-        let mut seen = 0;
-        for posting in analysed.postings.of(t) {
-            if self
-                .first_slot
+        let seen = self
+            .cited_postings(analysed, t)
+            .fold(0, |seen, p| seen | p.polarity);
+        (seen & same_bit != 0, seen & opposite_bit != 0)
+    }
+
+    /// The postings of `t` in the claim's cited documents.
+    fn cited_postings<'p>(
+        &self,
+        analysed: &'p Analysed,
+        t: Term,
+    ) -> impl Iterator<Item = &'p Posting> + use<'p, '_, 'c, 'a> {
+        analysed.postings.of(t).iter().filter(|posting| {
+            self.first_slot
                 .get(posting.doc as usize)
                 .copied()
                 .flatten()
                 .is_some()
-            {
-                seen |= posting.polarity;
-            }
-        }
-        (seen & same_bit != 0, seen & opposite_bit != 0)
+        })
     }
 
     /// Whether every statement of `t` with the polarity opposite to `item`'s names a side
@@ -882,16 +888,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             return false;
         };
         let mut any = false;
-        for posting in analysed.postings.of(t) {
-            if self
-                .first_slot
-                .get(posting.doc as usize)
-                .copied()
-                .flatten()
-                .is_none()
-            {
-                continue;
-            }
+        for posting in self.cited_postings(analysed, t) {
             for i in self
                 .corpus
                 .sentence_items((posting.doc as usize, posting.sent as usize))

@@ -2066,27 +2066,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             toks.get(k)
                 .is_some_and(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }))
         };
-        // "Eye: LEFT.": a side that is a label's whole value is the label's.
-        if applied == 0 && i > 1 && is_colon(&toks[i - 1], lower) && clause_end(i + 1) {
-            let mut marked = 0;
-            for k in (0..i - 1).rev() {
-                match toks[k].kind {
-                    TokKind::Word { .. } if marked < SIDE_WINDOW => {
-                        if flags[k].side.is_none() {
-                            flags[k].side = Some(side);
-                        }
-                        marked += 1;
-                    }
-                    _ => break,
-                }
-            }
-        }
         // ("right lower extremity": the body part may come second.)
         let body_part_ends_clause = (anatomy(i + 1) && clause_end(i + 2))
             || (matches!(toks.get(i + 1).map(|t| t.kind), Some(TokKind::Word { .. }))
                 && anatomy(i + 2)
                 && clause_end(i + 3));
-        if i > 0 && matches!(toks[i - 1].kind, TokKind::Clause) && body_part_ends_clause {
+        let after_comma =
+            i > 0 && matches!(toks[i - 1].kind, TokKind::Clause) && body_part_ends_clause;
+        // "Eye: LEFT.": a side that is a label's whole value is the label's.
+        let label_value =
+            applied == 0 && i > 1 && is_colon(&toks[i - 1], lower) && clause_end(i + 1);
+        if after_comma || label_value {
             let mut marked = 0;
             for k in (0..i - 1).rev() {
                 match toks[k].kind {
