@@ -1402,17 +1402,20 @@ impl<'c, 'a> Checker<'c, 'a> {
             // A value written with its unit that is also the best placed of all is the one the
             // claim means, even with few words in common ("febrile to 38.6 C" against "VS: T
             // 38.6 C, HR 112").
-            // (And one of the same unit placed best disagrees: "39.6 C" against it.)
+            // (And one of the same unit placed best disagrees, "39.6 C" against it, unless
+            // the claim's value is stated elsewhere: "5 mg BID after the first 7 days"
+            // against "10 mg BID for 7 days, then 5 mg BID for 3 months".)
             let best_placed: Vec<&Cand> = cands.iter().filter(|c| c.sim >= best).collect();
             if q.dim != Dim::None
                 && best >= PAIRED_SIM
                 && best_placed.iter().all(|c| c.value.dim == q.dim)
             {
-                return if best_placed.iter().all(|c| c.matched) {
-                    QtyAlign::Matched
-                } else {
-                    QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                };
+                if best_placed.iter().all(|c| c.matched) {
+                    return QtyAlign::Matched;
+                }
+                if !cands.iter().any(|c| c.matched) {
+                    return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                }
             }
             return QtyAlign::NotFound;
         }
