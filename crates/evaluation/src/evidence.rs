@@ -658,20 +658,8 @@ impl FromIterator<Term> for TermSet {
 struct Checker<'c, 'a> {
     corpus: &'c Corpus<'a>,
     claim: &'c Analysis,
-    /// The term of "discharge": a claim value at discharge is never a change's start.
-    discharge: Term,
-    /// The terms of "prior", "previous" and "previously": a value of an earlier study or
-    /// visit.
-    prior: [Term; 3],
-    /// Verbs that name a change of a value ("improved", "dropped", "rose").
-    change: [Term; CHANGE_VERBS.len()],
-    /// The words that name a specimen, with their specimen (empty when the claim has no
-    /// value).
-    specimens: Vec<(Term, Specimen)>,
-    /// The term of "tablet" (tab, capsule, pill).
-    tablet: Term,
-    /// The terms of "admission", "arrival" and "presentation": the first reading.
-    first: [Term; 3],
+    /// The words the checks ask about by name.
+    named: Named,
     sentences: Vec<(usize, usize)>,
     /// Per document of the run: where its sentences begin in `sentences`, if cited.
     first_slot: Vec<Option<u32>>,
@@ -691,14 +679,6 @@ enum QtyAlign {
 
 impl<'c, 'a> Checker<'c, 'a> {
     fn new(corpus: &'c Corpus<'a>, claim: &'c Analysis, docs: &'c [usize], named: Named) -> Self {
-        let Named {
-            discharge,
-            prior,
-            change,
-            specimens,
-            tablet,
-            first,
-        } = named;
         let sentences = corpus.sentences_of(docs);
         let mut first_slot = vec![None; corpus.docs().map_or(0, <[Doc]>::len)];
         for (slot, (d, s)) in sentences.iter().enumerate() {
@@ -714,12 +694,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut checker = Self {
             corpus,
             claim,
-            discharge,
-            prior,
-            change,
-            specimens,
-            tablet,
-            first,
+            named,
             sentences,
             first_slot,
             usable,
@@ -931,7 +906,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         continue;
                     }
                     // So is the verb of a change whose two ends the sources give.
-                    let framing = item.light || (change_stated && self.change.contains(&t));
+                    let framing = item.light || (change_stated && self.named.change.contains(&t));
                     if framing && has_content && !self.in_any_doc(t) {
                         continue;
                     }
@@ -1094,13 +1069,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
-        let claim_specimen = specimen_of(claim_items, item.pos as usize, &self.specimens);
+        let claim_specimen = specimen_of(claim_items, item.pos as usize, &self.named.specimens);
         // "Discharge weight was 94.1 kg" against "Weight 94.1 -> 88.0 kg": the value at
         // discharge is the end of the change.
         let at_discharge = claim_items
             .iter()
-            .any(|it| it.sent == item.sent && it.when && it.term() == Some(self.discharge));
-        let is_prior = |it: &Item| it.term().is_some_and(|t| self.prior.contains(&t));
+            .any(|it| it.sent == item.sent && it.when && it.term() == Some(self.named.discharge));
+        let is_prior = |it: &Item| it.term().is_some_and(|t| self.named.prior.contains(&t));
         let claim_prior = claim_items
             .iter()
             .any(|it| it.sent == item.sent && is_prior(it));
@@ -1228,7 +1203,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Nor is a value of another specimen: "serum glucose 126 mg/dL" says
                 // nothing of the CSF glucose beside it.
                 if let Some(cs) = claim_specimen {
-                    if specimen_of(items, k, &self.specimens).is_some_and(|ss| ss != cs) {
+                    if specimen_of(items, k, &self.named.specimens).is_some_and(|ss| ss != cs) {
                         continue;
                     }
                 }
@@ -1316,7 +1291,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                 } else {
                     q.matches(&sq)
-                        || dose_of_strength(items, k, self.tablet).is_some_and(|d| q.matches(&d))
+                        || dose_of_strength(items, k, self.named.tablet)
+                            .is_some_and(|d| q.matches(&d))
                 };
                 // The same number measured on the other side is another value ("ABI 0.62 on
                 // the right" is no evidence for "0.62 on the left").
@@ -1460,9 +1436,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         // "Admission WBC was 9.8" against dated panels "05/02: WBC 14.6" and "05/04: WBC
         // 9.8": of one test's readings on several days, the first day's is the admission one.
-        let at_admission = claim_items
-            .iter()
-            .any(|it| it.sent == item.sent && it.term().is_some_and(|t| self.first.contains(&t)));
+        let at_admission = claim_items.iter().any(|it| {
+            it.sent == item.sent && it.term().is_some_and(|t| self.named.first.contains(&t))
+        });
         if at_admission {
             let day = |at: (usize, usize)| {
                 self.corpus
@@ -1643,7 +1619,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // A claim that names an earlier study (a prior word, a date or a year) may mean the
         // one a source compares with; any other claim speaks of the current one.
         let claim_earlier = fact.iter().any(|i| {
-            i.term().is_some_and(|t| self.prior.contains(&t))
+            i.term().is_some_and(|t| self.named.prior.contains(&t))
                 || i.qty().is_some_and(|q| {
                     q.is_calendar()
                         || (q.dim == Dim::None
@@ -2116,11 +2092,18 @@ const CHANGE_VERBS: [&str; 9] = [
 /// The words the checks of one claim ask about by name, interned into the run's vocabulary.
 #[derive(Clone)]
 struct Named {
+    /// "discharge": a claim value at discharge is never a change's start.
     discharge: Term,
+    /// "prior", "previous" and "previously": a value of an earlier study or visit.
     prior: [Term; 3],
+    /// Verbs that name a change of a value ("improved", "dropped", "rose").
     change: [Term; CHANGE_VERBS.len()],
+    /// The words that name a specimen, with their specimen (empty until a claim has a
+    /// value).
     specimens: Vec<(Term, Specimen)>,
+    /// "tablet" (tab, capsule, pill).
     tablet: Term,
+    /// "admission", "arrival" and "presentation": the first reading.
     first: [Term; 3],
 }
 
