@@ -1917,3 +1917,17 @@ fn a_value_with_its_unit_placed_best_is_found_with_few_shared_words() {
         ],
     );
 }
+
+#[test]
+fn equal_concentrations_written_in_other_units_match() {
+    let note = "Admission APAP level 68 mcg/mL. Vancomycin trough 15.2 ng/mL.";
+    expect(
+        note,
+        &[
+            ("APAP level on admission was 68 mg/L.", Supported),
+            ("APAP level on admission was 68 mcg/L.", Contradicted),
+            ("Vancomycin trough was 15.2 mcg/L.", Supported),
+            ("Vancomycin trough was 15.2 mg/L.", Contradicted),
+        ],
+    );
+}

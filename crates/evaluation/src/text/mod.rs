@@ -1487,9 +1487,10 @@ impl Parser<'_, '_> {
         if q.dim == Dim::None {
             if let Some(next) = self.lexes.get(j) {
                 let unit = match &next.kind {
-                    LexKind::Unit(Dim::None, _) => {
-                        Some((Dim::Compound(self.vocab.id(&next.text)), 1.0))
-                    }
+                    LexKind::Unit(Dim::None, _) => Some((
+                        Dim::Compound(self.vocab.id(quantity::same_concentration(&next.text))),
+                        1.0,
+                    )),
                     LexKind::Unit(d, f) => Some((*d, *f)),
                     LexKind::Word => {
                         let t: &str = &next.text;
