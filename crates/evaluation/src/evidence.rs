@@ -879,6 +879,46 @@ impl<'c, 'a> Checker<'c, 'a> {
         any
     }
 
+    /// Whether the cited sentences stating `t` that share most of the fact's other content
+    /// words (at least one) all state it with the other polarity than `item`.
+    fn named_with_anchor_only_opposite(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
+        let Some(analysed) = self.corpus.analysed.as_deref() else {
+            return false;
+        };
+        let others: Vec<Term> = fact
+            .iter()
+            .filter(|o| !o.light)
+            .filter_map(Item::term)
+            .filter(|u| *u != t)
+            .collect();
+        let mut best = 0;
+        let mut same = false;
+        let mut opposite = false;
+        for posting in self.cited_postings(analysed, t) {
+            let items = self
+                .corpus
+                .sentence_items((posting.doc as usize, posting.sent as usize));
+            let shared = others
+                .iter()
+                .filter(|u| items.iter().any(|i| i.term() == Some(**u)))
+                .count();
+            if shared == 0 || shared < best {
+                continue;
+            }
+            if shared > best {
+                (best, same, opposite) = (shared, false, false);
+            }
+            for i in items.iter().filter(|i| i.term() == Some(t)) {
+                if i.neg == item.neg {
+                    same = true;
+                } else {
+                    opposite = true;
+                }
+            }
+        }
+        opposite && !same
+    }
+
     fn in_any_doc(&self, t: Term) -> bool {
         self.usable.iter().any(|d| d.terms.contains(&t))
     }
@@ -1704,6 +1744,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                             })
                     });
                 if opposite && !same && !scope_agrees && !self.denied_only_for_a_side(t, item) {
+                    negation = true;
+                }
+                // Stated both ways ("rotator cuff repair ... Subscapularis debrided, not
+                // repaired" for "the subscapularis tear was repaired"): the sentences that
+                // also name the fact's most specific other word say which way it is here.
+                if opposite
+                    && same
+                    && !scope_agrees
+                    && self.named_with_anchor_only_opposite(fact, t, item)
+                {
                     negation = true;
                 }
             }

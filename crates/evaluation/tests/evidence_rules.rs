@@ -1931,3 +1931,19 @@ fn equal_concentrations_written_in_other_units_match() {
         ],
     );
 }
+
+#[test]
+fn a_word_stated_both_ways_is_decided_by_the_sentences_naming_the_facts_other_words() {
+    let op =
+        "OPERATIVE NOTE. Postop dx: full-thickness supraspinatus tear, plus partial-thickness \
+              tear of the upper third of the subscapularis. Procedure: R shoulder arthroscopic \
+              rotator cuff repair, subacromial decompression. Subscapularis debrided, not \
+              repaired. Infraspinatus intact.";
+    expect(
+        op,
+        &[
+            ("The partial subscapularis tear was repaired.", Contradicted),
+            ("The rotator cuff was repaired arthroscopically.", Supported),
+        ],
+    );
+}
