@@ -197,6 +197,17 @@ impl Quantity {
     }
 }
 
+/// One spelling for concentrations that are the same quantity: 1 mcg/mL is 1 mg/L, 1 ng/mL
+/// is 1 mcg/L, 1 mg/mL is 1 g/L.
+pub(crate) fn same_concentration(unit: &str) -> &str {
+    match unit {
+        "mcg/ml" | "ug/ml" | "µg/ml" => "mg/l",
+        "mcg/l" | "ug/l" | "µg/l" => "ng/ml",
+        "mg/ml" => "g/l",
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,16 +241,5 @@ mod tests {
         let d2 = Quantity::two(Dim::Date, Shape::Single, 924.0, 0.0, 1.0);
         let d3 = Quantity::two(Dim::Date, Shape::Single, 925.0, 2026.0, 1.0);
         assert!(d1.matches(&d2) && !d1.matches(&d3));
-    }
-}
-
-/// One spelling for concentrations that are the same quantity: 1 mcg/mL is 1 mg/L, 1 ng/mL
-/// is 1 mcg/L, 1 mg/mL is 1 g/L.
-pub(crate) fn same_concentration(unit: &str) -> &str {
-    match unit {
-        "mcg/ml" | "ug/ml" | "µg/ml" => "mg/l",
-        "mcg/l" | "ug/l" | "µg/l" => "ng/ml",
-        "mg/ml" => "g/l",
-        other => other,
     }
 }
