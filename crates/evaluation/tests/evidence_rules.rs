@@ -1947,3 +1947,17 @@ fn a_word_stated_both_ways_is_decided_by_the_sentences_naming_the_facts_other_wo
         ],
     );
 }
+
+#[test]
+fn contractions_negate_and_within_ends_a_negation() {
+    let note = "Rx: IVIG 2 g/kg IV over 12 h on 06/05. Afebrile within 24 h of IVIG; second IVIG \
+                dose not needed.";
+    expect(
+        note,
+        &[
+            ("He didn't need a second dose of IVIG.", Supported),
+            ("He didn\u{2019}t need a second dose of IVIG.", Supported),
+            ("He had no fever within 24 hours of IVIG.", Supported),
+        ],
+    );
+}

@@ -11,6 +11,7 @@ pub(crate) type Table<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
 
 /// Words that carry no fact of their own.
 const STOPWORDS: &[&str] = &[
+    "within",
     "a",
     "an",
     "the",
@@ -1914,8 +1915,52 @@ const NEG_MORPH: &[(&str, &str)] = &[
 
 /// Negation cues before the negated concept.
 const NEG_PRE: &[&str] = &[
-    "no", "not", "denies", "denied", "deny", "denying", "without", "never", "none", "neither",
-    "nor", "absent", "lacks", "lacking", "cannot", "nothing",
+    "no",
+    "not",
+    "denies",
+    "denied",
+    "deny",
+    "denying",
+    "without",
+    "never",
+    "none",
+    "neither",
+    "nor",
+    "absent",
+    "lacks",
+    "lacking",
+    "cannot",
+    "nothing",
+    // Contractions ("didn't need a second dose"); with a typographic apostrophe the word is
+    // cut before it ("didn’t" reads "didn"), so that half negates too ("won", "can" and
+    // "ain" are words of their own).
+    "didn't",
+    "doesn't",
+    "don't",
+    "wasn't",
+    "weren't",
+    "isn't",
+    "aren't",
+    "hasn't",
+    "haven't",
+    "hadn't",
+    "won't",
+    "can't",
+    "couldn't",
+    "shouldn't",
+    "wouldn't",
+    "didn",
+    "doesn",
+    "wasn",
+    "weren",
+    "isn",
+    "aren",
+    "hasn",
+    "haven",
+    "hadn",
+    "couldn",
+    "shouldn",
+    "wouldn",
 ];
 
 /// Negation cues after the negated concept.

@@ -1803,6 +1803,7 @@ impl Parser<'_, '_> {
                     | "before"
                     | "since"
                     | "until"
+                    | "within"
                     | "against"
             ) {
                 self.emit(TokKind::Place, start, end);
