@@ -542,6 +542,11 @@ impl Posting {
     const DENIED_PLAIN: u8 = 8;
 
     fn polarity_of(item: &Item) -> u8 {
+        // "Indication: evaluate for thymoma": what a test was done for is a question, not a
+        // finding ("negative for stenosis" still denies).
+        if item.purpose && !item.neg {
+            return 0;
+        }
         let (seen, plain) = if item.neg {
             (Self::DENIED, Self::DENIED_PLAIN)
         } else {

@@ -1961,3 +1961,20 @@ fn contractions_negate_and_within_ends_a_negation() {
         ],
     );
 }
+
+#[test]
+fn what_a_test_was_done_for_is_no_finding() {
+    let ct = "CT CHEST WITH IV CONTRAST 11/05/2026. Indication: myasthenia gravis, evaluate for \
+              thymoma. Findings: Residual thymic tissue in the anterior mediastinum with fatty \
+              involution; no discrete mass. Impression: No thymoma.";
+    expect(
+        ct,
+        &[
+            (
+                "CT chest with contrast showed a thymoma in the anterior mediastinum.",
+                Contradicted,
+            ),
+            ("CT chest showed no thymoma.", Supported),
+        ],
+    );
+}
