@@ -163,9 +163,6 @@ impl<'a> Corpus<'a> {
         }
     }
 
-    /// Analyses every source on first use (IDF needs all of them). With a cache, a source
-    /// set seen before is taken whole, and otherwise each source seen before is. A kept set
-    /// numbers its terms from zero, so it is only taken while nothing else was interned.
     /// [`Named`] for `claim`: interned once per evaluation (the specimen words at the first
     /// claim with a value), in the order a claim-by-claim interning would take.
     fn named(&mut self, claim: &Analysis) -> Named {
@@ -184,6 +181,9 @@ impl<'a> Corpus<'a> {
         }
     }
 
+    /// Analyses every source on first use (IDF needs all of them). With a cache, a source
+    /// set seen before is taken whole, and otherwise each source seen before is. A kept set
+    /// numbers its terms from zero, so it is only taken while nothing else was interned.
     fn ensure(&mut self) {
         if self.analysed.is_some() {
             return;
@@ -2164,32 +2164,16 @@ struct Named {
 
 impl Named {
     fn of(vocab: &mut Vocab, claim: &Analysis) -> Self {
-        let (discharge, prior) = time_terms(vocab);
+        let prior = ["prior", "previous", "previously"].map(|w| vocab.term(w));
         Self {
-            discharge,
+            discharge: vocab.term("discharge"),
             prior,
-            change: change_terms(vocab),
+            change: CHANGE_VERBS.map(|w| vocab.term(w)),
             specimens: specimen_terms(vocab, claim),
             tablet: vocab.term("tablet"),
-            first: first_terms(vocab),
+            first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
         }
     }
-}
-
-/// The terms of the words naming a stay's first reading.
-fn first_terms(vocab: &mut Vocab) -> [Term; 3] {
-    ["admission", "arrival", "presentation"].map(|w| vocab.term(w))
-}
-
-fn change_terms(vocab: &mut Vocab) -> [Term; CHANGE_VERBS.len()] {
-    CHANGE_VERBS.map(|w| vocab.term(w))
-}
-
-/// The terms of the time words the value alignment reads: "discharge", and "prior",
-/// "previous" and "previously".
-fn time_terms(vocab: &mut Vocab) -> (Term, [Term; 3]) {
-    let prior = ["prior", "previous", "previously"].map(|w| vocab.term(w));
-    (vocab.term("discharge"), prior)
 }
 
 /// Of the clauses of a sentence that state `t`, the one sharing most of the fact's other

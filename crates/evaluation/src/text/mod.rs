@@ -2138,12 +2138,10 @@ fn comparison(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     }
     let mut on = false;
     let mut depth = 0u32;
-    let mut prev_end = 0;
     for (i, t) in toks.iter().enumerate() {
-        let gap = lower.get(prev_end..t.start).unwrap_or("");
         let own = lower.get(t.start..t.end).unwrap_or("");
-        prev_end = prev_end.max(t.end);
-        if gap.contains("compared") || gap.contains("comparison") || own.starts_with("compar") {
+        // ("compared", "comparison": content words, so tokens of their own.)
+        if own.starts_with("compar") {
             on = true;
             depth = 0;
         }
