@@ -10,6 +10,16 @@ in_ci() { [ -n "${CI:-}" ]; }
 runner() {
   if cargo nextest --version >/dev/null 2>&1; then cargo nextest run --no-fail-fast "$@"; else cargo test --no-fail-fast "$@"; fi
 }
+# The PostgreSQL run selects the storage-touching packages by a filter, not by `-p`: with `-p`
+# cargo unifies features over fewer packages and builds every dependency a second time, which
+# doubles the target directory (CI once ran out of disk on it).
+storage_runner() {
+  if cargo nextest --version >/dev/null 2>&1; then
+    cargo nextest run --no-fail-fast --workspace -E 'package(server) | package(store)'
+  else
+    cargo test --no-fail-fast --workspace
+  fi
+}
 
 echo "== fmt"; cargo fmt --all -- --check
 echo "== clippy"; cargo clippy --workspace --all-targets -- -D warnings
@@ -34,7 +44,7 @@ runner --workspace
 PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 if pg_isready -h 127.0.0.1 -p 5432 >/dev/null 2>&1; then
   echo "== tests on PostgreSQL"
-  TEST_DATABASE_URL="$PG_URL" runner -p server -p store
+  TEST_DATABASE_URL="$PG_URL" storage_runner
 elif in_ci; then
   echo "PostgreSQL is required in CI but is not reachable" >&2; exit 1
 else
