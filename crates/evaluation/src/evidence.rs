@@ -1237,6 +1237,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if !comparable && !written {
                     continue;
                 }
+                // Nor is a value measured on the other side ("IOP OD 15, OS 22 mmHg" for the
+                // left eye's IOP).
+                if side_conflict(item.side, s_item.side) {
+                    continue;
+                }
                 // A number of another drug is never evidence about this one (a date
                 // belongs to no drug: "Labs 11/16: Na 131, K 5.6").
                 let source_drug = doc.value_owner.get(first + k).copied().flatten();
@@ -1339,9 +1344,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         || dose_of_strength(items, k, self.named.tablet)
                             .is_some_and(|d| q.matches(&d))
                 };
-                // The same number measured on the other side is another value ("ABI 0.62 on
-                // the right" is no evidence for "0.62 on the left").
-                let matched = comparable && matched && !side_conflict(item.side, s_item.side);
+                let matched = comparable && matched;
                 let described = comparable && neighbours_confirm(items, k, &claim_values);
                 cands.push(Cand {
                     sim,
@@ -1426,10 +1429,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (And one of the same unit placed best disagrees, "39.6 C" against it, unless
             // the claim's value is stated elsewhere: "5 mg BID after the first 7 days"
             // against "10 mg BID for 7 days, then 5 mg BID for 3 months".)
+            // (A pair of numbers, "20/40", is as specific as a unit.)
             let best_placed: Vec<&Cand> = cands.iter().filter(|c| c.sim >= best).collect();
-            if q.dim != Dim::None
+            let specific =
+                |v: &Quantity| v.dim == q.dim && (q.dim != Dim::None || v.shape == Shape::Pair);
+            if (q.dim != Dim::None || q.shape == Shape::Pair)
                 && best >= PAIRED_SIM
-                && best_placed.iter().all(|c| c.value.dim == q.dim)
+                && best_placed.iter().all(|c| specific(&c.value))
             {
                 if best_placed.iter().all(|c| c.matched) {
                     return QtyAlign::Matched;
@@ -1715,8 +1721,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                             u != t && best_items.iter().any(|i| i.term() == Some(u) && i.neg)
                         })
                 });
+            // A place of a negated head ("on the random gastric biopsies") is not denied by
+            // the claim, whatever the sources say of it.
+            let located = item.neg && item.located;
             if sentence_aligned
                 && !both_ways
+                && !located
                 && !head_agrees
                 && !in_best.is_empty()
                 && in_best.iter().all(|i| i.neg != item.neg)
@@ -1734,7 +1744,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     negation = true;
                 }
             }
-            if docs_aligned && !item.light && !negation && !both_ways {
+            if docs_aligned && !item.light && !negation && !both_ways && !located {
                 let (same, opposite) = self.polarity_in_docs(t, item.neg, item.narrowed);
                 // A negation's scope may reach a modifier the sources negate in other
                 // words ("first negative blood culture" against "first negative culture"
@@ -1787,9 +1797,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                         stated.peek().is_none() || stated.any(|i| i.neg == o.neg)
                     })
                 };
+                // A plan ("LPI OD scheduled 11/24") confirms no side of what the claim says
+                // was done.
+                let is_plan = |i: &Item| i.term().is_some_and(|u| self.named.plan.contains(&u));
+                let claim_plans = fact.iter().any(is_plan);
                 for at in &aligned {
-                    let agreeing =
-                        (*at == best_at || covered(*at) >= best_cover - 1e-9) && same_polarity(*at);
+                    let agreeing = (*at == best_at || covered(*at) >= best_cover - 1e-9)
+                        && same_polarity(*at)
+                        && (claim_plans || !self.corpus.sentence_items(*at).iter().any(is_plan));
                     let mut sided = false;
                     for i in self.corpus.sentence_items(*at) {
                         if let (Some(s), true) = (i.side, i.term() == Some(t)) {
@@ -1813,7 +1828,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                     let mut seen = false;
                     let mut only_other = true;
                     for at in &self.sentences {
-                        for i in self.corpus.sentence_items(*at) {
+                        let items = self.corpus.sentence_items(*at);
+                        if !claim_plans && items.iter().any(is_plan) {
+                            continue;
+                        }
+                        for i in items {
                             if i.term() == Some(t) {
                                 seen = true;
                                 only_other &= i.side.is_some_and(|s| conflicts(side, s));
@@ -2160,6 +2179,8 @@ struct Named {
     tablet: Term,
     /// "admission", "arrival" and "presentation": the first reading.
     first: [Term; 3],
+    /// "scheduled", "planned" and "plan": what is yet to be done.
+    plan: [Term; 3],
 }
 
 impl Named {
@@ -2172,6 +2193,7 @@ impl Named {
             specimens: specimen_terms(vocab, claim),
             tablet: vocab.term("tablet"),
             first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
+            plan: ["scheduled", "planned", "plan"].map(|w| vocab.term(w)),
         }
     }
 }

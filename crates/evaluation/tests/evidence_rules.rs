@@ -1978,3 +1978,62 @@ fn what_a_test_was_done_for_is_no_finding() {
         ],
     );
 }
+
+#[test]
+fn the_place_of_a_negated_head_is_not_denied() {
+    let path =
+        "SURGICAL PATHOLOGY. A. Ascending colon, EMR (piecemeal): tubulovillous adenoma; no \
+                invasive carcinoma identified.\nC. Stomach, random bx: chronic inactive \
+                gastritis; H. pylori immunostain negative.";
+    expect(
+        path,
+        &[
+            (
+                "H. pylori immunostain on the random gastric biopsies was negative.",
+                Supported,
+            ),
+            (
+                "H. pylori immunostain on the random gastric biopsies was positive.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn eyes_named_od_os_keep_their_values_apart() {
+    let consult = "OPHTHALMOLOGY CONSULT 09/24/2026. VA sc: OD 20/25, OS 20/40. IOP OD 15, OS 22 \
+                   mmHg. A/P: HZO OS with epithelial keratitis.";
+    expect(
+        consult,
+        &[
+            (
+                "Left eye visual acuity was 20/40 with IOP 22 mmHg.",
+                Supported,
+            ),
+            ("Right eye visual acuity was 20/25.", Supported),
+            ("Left eye visual acuity was 20/25.", Contradicted),
+            ("Right eye IOP was 22 mmHg.", Contradicted),
+        ],
+    );
+}
+
+#[test]
+fn a_plan_confirms_no_side_of_what_was_done() {
+    let note = "PROCEDURE NOTE - LASER PERIPHERAL IRIDOTOMY 11/19/2026 10:15. Eye: LEFT. Pre-op \
+                IOP 22 mmHg.\nNd:YAG LPI at 11 o'clock; patent. No hyphema.\nPlan: pred acetate \
+                1% QID OS x 1 wk. LPI OD scheduled 11/24/2026.";
+    expect(
+        note,
+        &[
+            (
+                "Laser peripheral iridotomy was performed on the right eye.",
+                Contradicted,
+            ),
+            (
+                "Laser peripheral iridotomy was performed on the left eye.",
+                Supported,
+            ),
+        ],
+    );
+}

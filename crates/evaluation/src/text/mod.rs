@@ -206,6 +206,9 @@ pub(crate) struct Item {
     /// A word of a comparison with an earlier study ("compared with the prior biopsy (with
     /// crescents)"): it describes that study, not this one.
     pub earlier: bool,
+    /// Negated only as the place of a negated head ("random gastric biopsies" of "H. pylori
+    /// immunostain on the random gastric biopsies was negative"): its polarity is not stated.
+    pub located: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -1665,6 +1668,19 @@ impl Parser<'_, '_> {
         // Case-sensitive abbreviations, then the lowercase tables. The case-sensitive ones
         // are lab and clinical shorthand ("K 3.4", "Na 147"): never a drug a value belongs
         // to.
+        // "OD" is the right eye in a text that names the left or both eyes the same way
+        // ("VA OD 20/25, OS 20/40") and as a label ("OD: narrow angle"); elsewhere it is as
+        // often an overdose or once daily.
+        if l.orig == "OD"
+            && (self
+                .lexes
+                .get(i + 1)
+                .is_some_and(|n| n.kind == LexKind::Punct(':'))
+                || self.lexes.iter().any(|o| matches!(o.orig, "OS" | "OU")))
+        {
+            self.expand("right eye", start, end, true);
+            return i + 1;
+        }
         if let Some(exp) = self.lex.case_abbr(l.orig) {
             self.lab = true;
             self.expand(exp, start, end, true);
@@ -1883,6 +1899,8 @@ struct Flags {
     side: Option<Side>,
     /// See [`Item::earlier`].
     earlier: bool,
+    /// See [`Item::located`].
+    located: bool,
 }
 
 /// `lower` is the lowercased text the tokens' offsets point into.
@@ -2125,6 +2143,19 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             _ => {}
         }
     }
+    // In a claim, a side named once holds for the later values of its sentence that name
+    // none ("Left eye visual acuity was 20/40 with IOP 22 mmHg").
+    if claim {
+        let mut current = None;
+        for (t, f) in toks.iter().zip(flags.iter_mut()) {
+            match t.kind {
+                TokKind::Sentence => current = None,
+                TokKind::Side(s) => current = Some(s),
+                TokKind::Qty(q) if !q.is_calendar() && f.side.is_none() => f.side = current,
+                _ => {}
+            }
+        }
+    }
     comparison(toks, lower, &mut flags);
     flags
 }
@@ -2175,6 +2206,11 @@ fn is_colon(tok: &Tok, lower: &str) -> bool {
 fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
     let mut count = 0;
     let mut k = at;
+    // The farthest "on/in/at ..." with a negated word before it: what lies between it and
+    // the cue says where the head was looked at ("H. pylori immunostain on the random
+    // gastric biopsies was negative").
+    let mut place: Option<usize> = None;
+    let mut pending_place: Option<usize> = None;
     while k > 0 && count < NEG_WINDOW {
         k -= 1;
         match toks[k].kind {
@@ -2183,10 +2219,19 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             TokKind::Word { .. } => {
                 flags[k].neg = true;
                 count += 1;
+                if pending_place.is_some() {
+                    place = pending_place.take();
+                }
             }
+            TokKind::Place if count > 0 => pending_place = Some(k),
             TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
             TokKind::Conj if compound => compound = false,
             _ => break,
+        }
+    }
+    if let Some(p) = place {
+        for f in &mut flags[p + 1..at] {
+            f.located = f.neg;
         }
     }
 }
@@ -2344,6 +2389,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 light,
                 when,
                 earlier: f.earlier,
+                located: f.located,
             });
             if let TokKind::Word {
                 class: Some(class), ..
