@@ -924,6 +924,42 @@ impl<'c, 'a> Checker<'c, 'a> {
         opposite && !same
     }
 
+    /// Whether the cited clauses that state `t` with a word of what the claim says was
+    /// tested all state it with the other polarity than `item`.
+    fn tested_only_opposite(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
+        let tested: Vec<Term> = fact
+            .iter()
+            .filter(|o| o.tested && !o.light)
+            .filter_map(Item::term)
+            .filter(|u| *u != t)
+            .collect();
+        if tested.is_empty() {
+            return false;
+        }
+        let Some(analysed) = self.corpus.analysed.as_deref() else {
+            return false;
+        };
+        let (mut same, mut opposite) = (false, false);
+        for posting in self.cited_postings(analysed, t) {
+            let items = self
+                .corpus
+                .sentence_items((posting.doc as usize, posting.sent as usize));
+            for i in items.iter().filter(|i| i.term() == Some(t)) {
+                let with_tested = items
+                    .iter()
+                    .any(|o| o.clause == i.clause && o.term().is_some_and(|u| tested.contains(&u)));
+                if with_tested {
+                    if i.neg == item.neg {
+                        same = true;
+                    } else {
+                        opposite = true;
+                    }
+                }
+            }
+        }
+        opposite && !same
+    }
+
     fn in_any_doc(&self, t: Term) -> bool {
         self.usable.iter().any(|d| d.terms.contains(&t))
     }
@@ -1691,8 +1727,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             // Negation: opposite polarity in the best sentence and the same polarity in
             // none of the aligned ones; or, for a content word, the cited sources only ever
             // state it with the opposite polarity ("No dislocation." vs "hip dislocation").
-            let mut in_best: Vec<&Item> =
-                best_items.iter().filter(|i| i.term() == Some(t)).collect();
+            // (What a test looked for, "PE protocol", states nothing either way.)
+            let mut in_best: Vec<&Item> = best_items
+                .iter()
+                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose))
+                .collect();
             // "compared with the 2023 biopsy (2 cellular crescents), now without crescents":
             // the comparison's words describe the earlier study, the rest the current one.
             if in_best.iter().any(|i| i.earlier == claim_earlier) {
@@ -1743,6 +1782,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if !agrees {
                     negation = true;
                 }
+            }
+            // "Surgical margins were positive for carcinoma": the clauses that name what was
+            // tested with the finding say which way it is ("margins negative for carcinoma"),
+            // whatever other sentences say of the finding ("Residual basal cell carcinoma").
+            if !item.tested && !item.light && !both_ways && self.tested_only_opposite(fact, t, item)
+            {
+                negation = true;
             }
             if docs_aligned && !item.light && !negation && !both_ways && !located {
                 let (same, opposite) = self.polarity_in_docs(t, item.neg, item.narrowed);

@@ -2037,3 +2037,83 @@ fn a_plan_confirms_no_side_of_what_was_done() {
         ],
     );
 }
+
+#[test]
+fn what_a_result_is_of_decides_the_findings_polarity() {
+    let path = source(
+        "doc-1",
+        "SURGICAL PATHOLOGY REPORT. Specimen: Skin, L preauricular, excision.\nMicroscopic: \
+         Residual basal cell carcinoma, nodular type, 0.3 cm, confined to dermis. No perineural \
+         invasion identified.\nMargins: All peripheral and deep margins negative for \
+         carcinoma; closest margin (deep) 2 mm.\nDiagnosis: Residual nodular BCC, completely \
+         excised.",
+        "2026-05-07T10:00:00Z",
+    );
+    let visit = source(
+        "doc-2",
+        "DERMATOLOGY - POST-OP VISIT. Wound: well approximated, no dehiscence. Path reviewed \
+         w/ pt: residual nodular BCC, margins clear. No further treatment needed for this site.",
+        "2026-05-08T10:00:00Z",
+    );
+    let sources = [path, visit];
+    let judged = |claim: &str| judge_with(&sources, claim, &["doc-1", "doc-2"]).support;
+    assert_eq!(
+        judged("Surgical margins were positive for residual basal cell carcinoma."),
+        Contradicted
+    );
+    assert_eq!(
+        judged("Surgical margins were negative for carcinoma."),
+        Supported
+    );
+}
+
+#[test]
+fn what_a_study_was_to_rule_out_is_no_finding() {
+    let echo = "TTE - LIMITED. Indication: dyspnea, r/o pericardial effusion s/p CABG. \
+                Pericardium: No pericardial effusion. No tamponade physiology. Pleura: Small \
+                left pleural effusion.";
+    expect(
+        echo,
+        &[
+            (
+                "Post-operative echocardiogram showed a small pericardial effusion without \
+                 tamponade.",
+                Contradicted,
+            ),
+            (
+                "The echocardiogram showed no pericardial effusion.",
+                Supported,
+            ),
+        ],
+    );
+    let ruled = "TTE - LIMITED. Indication: dyspnea, to rule out pericardial effusion. \
+                 Pericardium: No pericardial effusion.";
+    expect(
+        ruled,
+        &[(
+            "The echocardiogram showed a pericardial effusion.",
+            Contradicted,
+        )],
+    );
+}
+
+#[test]
+fn a_conjunct_opening_with_an_article_is_not_denied_and_a_protocol_is_no_finding() {
+    let cta = "EXAM: CTA CHEST W/ IV CONTRAST (PE PROTOCOL)\nFINDINGS: No filling defect to \
+               suggest pulmonary embolism. 4 mm solid nodule in the right upper lobe, unchanged \
+               from 2024.\nIMPRESSION:\n1. No pulmonary embolism.\n2. Stable 4 mm RUL nodule.";
+    expect(
+        cta,
+        &[
+            (
+                "CT angiography of the chest showed no pulmonary embolism and a stable 4 mm \
+                 right upper lobe nodule.",
+                Supported,
+            ),
+            (
+                "CT angiography of the chest showed a pulmonary embolism.",
+                Contradicted,
+            ),
+        ],
+    );
+}

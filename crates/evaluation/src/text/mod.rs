@@ -209,6 +209,9 @@ pub(crate) struct Item {
     /// Negated only as the place of a negated head ("random gastric biopsies" of "H. pylori
     /// immunostain on the random gastric biopsies was negative"): its polarity is not stated.
     pub located: bool,
+    /// What a result is "positive/negative for" is of ("margins" of "surgical margins were
+    /// positive for carcinoma"): the finding's polarity is the one stated of it.
+    pub tested: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -1283,7 +1286,10 @@ impl Parser<'_, '_> {
             TokKind::Qty(_) => lead = self.lead_before(start),
             TokKind::Word { .. } => {
                 let before = self.word_before(start);
-                after_for = before == Some("for");
+                // "r/o pericardial effusion", "to rule out PE": what a test was to rule out
+                // is a purpose as much as what it was for.
+                after_for = matches!(before, Some("for" | "r/o"))
+                    || (before == Some("out") && self.word_before_n(start, 2) == Some("rule"));
                 narrowed = matches!(
                     before,
                     Some(
@@ -1314,11 +1320,16 @@ impl Parser<'_, '_> {
     /// The lexeme right before the piece that starts at `start` (the current lexeme's, or
     /// an earlier lexeme's of the same piece).
     fn word_before(&self, start: usize) -> Option<&str> {
+        self.word_before_n(start, 1)
+    }
+
+    /// The `n`th lexeme before `start` (1: the one right before).
+    fn word_before_n(&self, start: usize, n: usize) -> Option<&str> {
         let mut at = self.cur.min(self.lexes.len());
         while at > 0 && self.lexes[at - 1].start >= start {
             at -= 1;
         }
-        at.checked_sub(1).and_then(|p| self.text(p))
+        at.checked_sub(n).and_then(|p| self.text(p))
     }
 
     /// [`Parser::word_before`] read as a [`Lead`].
@@ -1901,6 +1912,10 @@ struct Flags {
     earlier: bool,
     /// See [`Item::located`].
     located: bool,
+    /// See [`Item::tested`].
+    tested: bool,
+    /// Names a protocol ("PE" of "CTA chest (PE protocol)"): see [`Item::purpose`].
+    protocol: bool,
 }
 
 /// `lower` is the lowercased text the tokens' offsets point into.
@@ -1961,6 +1976,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                         &lower[toks[i].start..toks[i].end],
                         "while" | "whereas" | "although" | "but"
                     ) =>
+            {
+                remaining = 0
+            }
+            // "no pulmonary embolism and a stable 4 mm nodule": a conjunct that opens with an
+            // article is a thing of its own, not one more denied.
+            TokKind::Conj
+                if remaining < NEG_WINDOW
+                    && lower.get(toks[i].end..).is_some_and(|rest| {
+                        let rest = rest.trim_start();
+                        rest.starts_with("a ") || rest.starts_with("an ")
+                    }) =>
             {
                 remaining = 0
             }
@@ -2141,6 +2167,42 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 flags[b].side = Some(side);
             }
             _ => {}
+        }
+    }
+    // "Margins were positive for carcinoma", "Blood cultures negative for MRSA": the words
+    // before the cue (back through its copula) are what was tested.
+    for i in 0..n {
+        let cue = lower.get(toks[i].start..toks[i].end).unwrap_or("");
+        let for_next = lower
+            .get(toks[i].end..)
+            .is_some_and(|rest| rest.trim_start().starts_with("for "));
+        let tested_cue = match toks[i].kind {
+            TokKind::Affirm => cue == "positive" && for_next,
+            TokKind::NegPre => cue == "negative for",
+            _ => false,
+        };
+        if !tested_cue {
+            continue;
+        }
+        for k in (0..i).rev() {
+            match toks[k].kind {
+                TokKind::Word { .. } => flags[k].tested = true,
+                TokKind::Copula | TokKind::Side(_) => {}
+                _ => break,
+            }
+        }
+    }
+    // "CTA CHEST (PE PROTOCOL)": a study's protocol names what it looks for, not a finding.
+    for i in 1..n {
+        if matches!(toks[i].kind, TokKind::Word { .. })
+            && lower.get(toks[i].start..toks[i].end) == Some("protocol")
+        {
+            for k in (0..i).rev() {
+                match toks[k].kind {
+                    TokKind::Word { .. } => flags[k].protocol = true,
+                    _ => break,
+                }
+            }
         }
     }
     // In a claim, a side named once holds for the later values of its sentence that name
@@ -2376,7 +2438,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             a.items.push(Item {
                 values_before,
                 lead: t.lead,
-                purpose: purpose && matches!(kind, Kind::Word(_)),
+                purpose: (purpose || f.protocol) && matches!(kind, Kind::Word(_)),
                 narrowed: t.narrowed,
                 kind,
                 pos,
@@ -2390,6 +2452,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 when,
                 earlier: f.earlier,
                 located: f.located,
+                tested: f.tested,
             });
             if let TokKind::Word {
                 class: Some(class), ..
