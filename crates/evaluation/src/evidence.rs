@@ -1696,6 +1696,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             return out;
         }
         let sentence_aligned = shared / total >= POLARITY_MIN_OVERLAP;
+        #[cfg(test)]
+        if std::env::var("DEBUG_EVIDENCE").is_ok() {
+            eprintln!(
+                "polarity best {best_at:?} shared {shared:.2} known {known:.2} total {total:.2}"
+            );
+        }
         let docs_aligned = known / total >= POLARITY_MIN_OVERLAP;
         if !sentence_aligned && !docs_aligned {
             return out;
@@ -1818,8 +1824,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                     negation = true;
                 }
             }
-            // Laterality: the same body word with a side in the aligned sentences.
-            if let Some(side) = item.side {
+            // Laterality: the same body word with a side in the aligned sentences ("left-sided
+            // nosebleed" against "R side not bleeding" is about the nose).
+            if let Some(side) = item.side.filter(|_| !self.named.side.contains(&t)) {
                 let mut same = false;
                 let mut other = false;
                 // `agreeing`: the sentence may confirm the claim's side. One that states less
@@ -2227,6 +2234,8 @@ struct Named {
     first: [Term; 3],
     /// "scheduled", "planned" and "plan": what is yet to be done.
     plan: [Term; 3],
+    /// "side" and "sided": they carry a side, never a finding of one.
+    side: [Term; 2],
 }
 
 impl Named {
@@ -2240,6 +2249,7 @@ impl Named {
             tablet: vocab.term("tablet"),
             first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
             plan: ["scheduled", "planned", "plan"].map(|w| vocab.term(w)),
+            side: ["side", "sided"].map(|w| vocab.term(w)),
         }
     }
 }

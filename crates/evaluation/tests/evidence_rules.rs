@@ -2117,3 +2117,68 @@ fn a_conjunct_opening_with_an_article_is_not_denied_and_a_protocol_is_no_finding
         ],
     );
 }
+
+#[test]
+fn a_day_counter_glued_to_its_number_is_read() {
+    let note = "Post-op meds: Fluticasone propionate nasal 50 mcg/spray: 2 sprays each nostril \
+                once daily, resume POD7 after debridement.";
+    expect(
+        note,
+        &[
+            (
+                "Flonase two sprays in each nostril once daily is to be resumed on postoperative \
+                 day 7.",
+                Supported,
+            ),
+            (
+                "Flonase two sprays in each nostril once daily is to be resumed on postoperative \
+                 day 5.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn side_words_carry_a_side_but_are_no_finding_of_one() {
+    let ed = "ED NOTE. Bleeding from L naris started while watching TV; R side not bleeding. \
+              Silver nitrate cautery applied with hemostasis achieved. No packing required.\nDx: \
+              Anterior epistaxis, L";
+    expect(
+        ed,
+        &[
+            ("He had a left-sided anterior nosebleed.", Supported),
+            ("He had a right-sided anterior nosebleed.", Contradicted),
+        ],
+    );
+}
+
+#[test]
+fn hemorrhage_is_bleeding_and_lv_is_left_ventricular() {
+    let note = "A/P: 19F POD1 s/p bilateral tonsillectomy for recurrent tonsillitis. No \
+                postoperative hemorrhage. Meeting PO goals.";
+    expect(
+        note,
+        &[
+            (
+                "There was no postoperative bleeding after her tonsillectomy.",
+                Supported,
+            ),
+            (
+                "She had postoperative bleeding after her tonsillectomy.",
+                Contradicted,
+            ),
+        ],
+    );
+    let echo = "TTE. LV: Normal cavity size. LVEF 60-65%. RV: Mildly dilated.";
+    expect(
+        echo,
+        &[
+            ("Left ventricular cavity size was normal.", Supported),
+            (
+                "The right ventricular cavity size was normal.",
+                Contradicted,
+            ),
+        ],
+    );
+}

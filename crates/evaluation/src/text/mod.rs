@@ -875,6 +875,18 @@ fn lex_word<'t>(
         lex_hyphen(texts, lower, orig_range, span, entry, lex, out);
         return;
     }
+    // "POD7", "HD2", "DOL5": a day counter glued to its number is the two words.
+    let counter = ["pod", "hd", "dol"].into_iter().find(|p| {
+        lower
+            .strip_prefix(p)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    });
+    if let (Some(p), true) = (counter, orig.len() == lower.len()) {
+        let mid = range.start + p.len();
+        lex_word(texts, range.start..mid, span, lex, out);
+        lex_word(texts, mid..range.start + orig.len(), span, lex, out);
+        return;
+    }
     if let Some(q) = glued(&lower) {
         match q {
             Glued::Qty(q) => push_whole(out, lower, LexKind::Qty(q)),
@@ -1655,7 +1667,17 @@ impl Parser<'_, '_> {
             let next_is_word = self.lexes.get(i + 1).is_some_and(|n| {
                 n.kind == LexKind::Word && (n.entry.unit.is_none() || n.entry.anatomy)
             });
-            if (l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word {
+            // ... or set off by a comma at the end of its clause ("Anterior epistaxis, L").
+            let closing = matches!(l.orig, "L" | "R")
+                && i > 0
+                && self.lexes[i - 1].kind == LexKind::Punct(',')
+                && self.lexes.get(i + 1).is_none_or(|n| {
+                    matches!(
+                        n.kind,
+                        LexKind::Punct('.' | ';' | ',' | ')') | LexKind::Stop
+                    )
+                });
+            if ((l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word) || closing {
                 let side = if text == "l" { Side::Left } else { Side::Right };
                 self.emit(TokKind::Side(side), start, end);
             }
@@ -2113,7 +2135,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .is_some_and(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }))
         };
         // ("right lower extremity": the body part may come second.)
-        let body_part_ends_clause = (anatomy(i + 1) && clause_end(i + 2))
+        // ("Anterior epistaxis, L": the side alone may be all that follows.)
+        let body_part_ends_clause = clause_end(i + 1)
+            || (anatomy(i + 1) && clause_end(i + 2))
             || (matches!(toks.get(i + 1).map(|t| t.kind), Some(TokKind::Word { .. }))
                 && anatomy(i + 2)
                 && clause_end(i + 3));
