@@ -393,6 +393,13 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
         if fc.drug_missing {
             continue;
         }
+        #[cfg(test)]
+        if std::env::var("DEBUG_EVIDENCE").is_ok() {
+            eprintln!(
+                "fact coverage {:.2} unmatched {} best {:?}",
+                fc.coverage, fc.unmatched_quantities, fc.best_sentence
+            );
+        }
         if fc.coverage >= SUPPORTED_MIN && fc.unmatched_quantities == 0 {
             supported += 1;
         } else if fc.coverage >= PARTIAL_MIN {
@@ -1453,7 +1460,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let rival = cands
                     .iter()
                     .any(|c| c.comparable && !c.matched && c.sim > m.sim);
-                if m.sim >= PAIRED_SIM && !rival {
+                // ("DATE: 04/07/2026" heading a report shares no word with the claim: with
+                // no other date placed as well, it is the report's date.)
+                let tie = cands
+                    .iter()
+                    .any(|c| c.comparable && !c.matched && c.sim >= m.sim);
+                if (m.sim >= PAIRED_SIM && !rival) || !tie {
                     return QtyAlign::Matched;
                 }
             }

@@ -2182,3 +2182,68 @@ fn hemorrhage_is_bleeding_and_lv_is_left_ventricular() {
         ],
     );
 }
+
+#[test]
+fn a_sign_in_words_and_a_report_dated_in_its_heading() {
+    let dxa = "EXAM: DXA BONE MINERAL DENSITY, AXIAL SKELETON\nDATE: 04/07/2026\nHX: 71F, \
+               postmenopausal. Prior DXA 03/2023.\nLumbar spine L1-L4: BMD 0.742 g/cm2, T-score \
+               -2.7, Z-score -0.9.\nLeft femoral neck: BMD 0.598 g/cm2, T-score -2.1.\n\
+               IMPRESSION: Osteoporosis based on lumbar spine T-score of -2.7.";
+    expect(
+        dxa,
+        &[
+            (
+                "DXA on April 7, 2026 showed osteoporosis with a lumbar spine T-score of minus \
+                 2.7.",
+                Supported,
+            ),
+            ("The lumbar spine T-score was minus 2.1.", Contradicted),
+        ],
+    );
+}
+
+#[test]
+fn brand_and_spelling_variants_of_procedures_and_drugs() {
+    let meds = "DISCHARGE MEDICATIONS. Scheduled:\n- Morphine sulfate extended-release 15 mg PO \
+                q12h (0800/2000) for pain\n- Senna 8.6 mg 2 tabs PO qHS";
+    expect(
+        meds,
+        &[
+            (
+                "Her discharge pain regimen includes MS Contin 15 mg twice daily.",
+                Supported,
+            ),
+            (
+                "Her discharge pain regimen includes MS Contin 30 mg twice daily.",
+                Contradicted,
+            ),
+        ],
+    );
+    let tap = "PROCEDURE: US-guided L thoracentesis. FLUID: 1,500 mL serosanguinous fluid \
+               removed. ALBUMIN: none.";
+    expect(
+        tap,
+        &[
+            (
+                "Ultrasound-guided left thoracentesis removed 1.5 L of serosanguineous fluid.",
+                Supported,
+            ),
+            ("The fluid removed was serosanguineous.", Supported),
+        ],
+    );
+    let para = "PROCEDURE: Ultrasound-guided paracentesis. RESULTS: 4.2 L of straw-colored \
+                ascitic fluid removed.\nALBUMIN: 25 g IV albumin 25% given post-procedure.";
+    expect(
+        para,
+        &[("25 g of IV albumin was given afterward.", Supported)],
+    );
+    let cath = "CARDIAC CATHETERIZATION REPORT. Intervention: 3.0 x 18 mm Xience DES deployed in \
+                the proximal LAD.";
+    expect(
+        cath,
+        &[(
+            "A drug-eluting stent was deployed in the proximal LAD.",
+            Supported,
+        )],
+    );
+}

@@ -12,6 +12,11 @@ pub(crate) type Table<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
 /// Words that carry no fact of their own.
 const STOPWORDS: &[&str] = &[
     "within",
+    // A sign in words ("T-score of minus 2.7"): values are compared by magnitude.
+    "minus",
+    // "given afterward" says no more than the order the note lists things in.
+    "afterward",
+    "afterwards",
     "a",
     "an",
     "the",
@@ -534,6 +539,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ekg", "ecg"),
     ("egd", "upper endoscopy"),
     ("lvef", "ejection fraction"),
+    ("des", "drug eluting stent"),
+    ("bms", "bare metal stent"),
     ("lv", "left ventricular"),
     ("lvh", "left ventricular hypertrophy"),
     ("rv", "right ventricular"),
@@ -1612,6 +1619,7 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("sensitive", "susceptible"),
     ("fell", "decreased"),
     ("maintained", "continued"),
+    ("serosanguinous", "serosanguineous"),
     ("hemorrhage", "bleeding"),
     ("haemorrhage", "bleeding"),
     ("nosebleed", "epistaxis"),
@@ -1730,6 +1738,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("quit smoking", "former non current smoker"),
     // Not potassium ("K").
     ("vitamin k", "phytonadione"),
+    // Not multiple sclerosis ("MS").
+    ("ms contin", "morphine"),
     ("weaned off", "stopped non continued"),
     (
         "gallbladder surgically absent",
@@ -2083,6 +2093,8 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("%", Dim::Percent, 1.0),
     ("percent", Dim::Percent, 1.0),
     ("mmhg", Dim::Pressure, 1.0),
+    // Balloon and stent inflation pressures ("deployed at 14 atm").
+    ("atm", Dim::Pressure, 760.0),
     ("bpm", Dim::Rate, 1.0),
     ("c", Dim::Temperature, 1.0),
     ("°c", Dim::Temperature, 1.0),

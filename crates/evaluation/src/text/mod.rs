@@ -887,6 +887,15 @@ fn lex_word<'t>(
         lex_word(texts, mid..range.start + orig.len(), span, lex, out);
         return;
     }
+    // "67M", "19F": an age and a sex, not 67 metres.
+    if let Some(age) = orig
+        .strip_suffix(['M', 'F'])
+        .filter(|d| (1..=3).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<f64>().ok())
+    {
+        push(out, sub(&lower, 0..lower.len() - 1), LexKind::Num(age));
+        return;
+    }
     if let Some(q) = glued(&lower) {
         match q {
             Glued::Qty(q) => push_whole(out, lower, LexKind::Qty(q)),

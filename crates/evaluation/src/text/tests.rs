@@ -338,3 +338,18 @@ fn the_lexicon_lists_no_punctuation() {
         assert!(!lex.entries.contains_key(p), "{p:?} has an entry");
     }
 }
+
+#[test]
+fn an_age_and_sex_is_no_length_and_a_balloon_pressure_is_no_length_either() {
+    let s = run("67M with ulcer. 19F POD1.");
+    assert_eq!(
+        s.qtys()
+            .iter()
+            .map(|q| (q.dim, q.a))
+            .take(2)
+            .collect::<Vec<_>>(),
+        vec![(Dim::None, 67.0), (Dim::None, 19.0)]
+    );
+    let s = run("3.0 x 18 mm DES deployed at 14 atm.");
+    assert_eq!(s.qtys().last().map(|q| q.dim), Some(Dim::Pressure));
+}
