@@ -868,6 +868,12 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// movie", whose eye pain was the left one): a finding of one side says nothing of the
     /// other.
     fn denied_only_for_a_side(&self, t: Term, item: &Item) -> bool {
+        self.stated_only_for_a_side(t, item, !item.neg)
+    }
+
+    /// Whether every statement of `t` with polarity `neg` names a side (and there is one)
+    /// while the claim gives none.
+    fn stated_only_for_a_side(&self, t: Term, item: &Item, neg: bool) -> bool {
         if item.side.is_some() {
             return false;
         }
@@ -880,7 +886,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .corpus
                 .sentence_items((posting.doc as usize, posting.sent as usize))
             {
-                if i.term() == Some(t) && i.neg != item.neg {
+                if i.term() == Some(t) && i.neg == neg {
                     if i.side.is_none() {
                         return false;
                     }
@@ -1612,6 +1618,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return QtyAlign::Matched;
             }
         }
+        // "0.3 mcg/h" against the best-placed "0.3 mg/h": the same written number in another
+        // unit of the same measure is a unit slip, wherever the words around it differ.
+        if top.iter().any(|c| {
+            c.value.dim == q.dim && q.same_written_number(&c.value) && q.other_unit(&c.value)
+        }) {
+            return QtyAlign::Mismatch(format!("unit_mismatch:{}", q.attribute()));
+        }
         if best < CONTRADICT_SIM {
             return QtyAlign::NotFound;
         }
@@ -1781,6 +1794,17 @@ impl<'c, 'a> Checker<'c, 'a> {
             // A place of a negated head ("on the random gastric biopsies") is not denied by
             // the claim, whatever the sources say of it.
             let located = item.neg && item.located;
+            // "CMV PCR was undetectable" against sources that name CMV only as serostatus:
+            // the denial is of what the rest of the run names ("PCR"), which no cited source
+            // states, so the other mentions of its first words say nothing of it.
+            let head_unstated = item.neg
+                && fact.iter().any(|o| {
+                    o.run == item.run
+                        && o.neg
+                        && o.pos > item.pos
+                        && o.term().is_some_and(|u| !self.in_any_doc(u))
+                });
+            let located = located || head_unstated;
             if sentence_aligned
                 && !both_ways
                 && !located
@@ -1823,6 +1847,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                             })
                     });
                 if opposite && !same && !scope_agrees && !self.denied_only_for_a_side(t, item) {
+                    negation = true;
+                }
+                // "No intraventricular hemorrhage" against "Left: Grade II intraventricular
+                // hemorrhage ... Right: No intraventricular hemorrhage": a denial of one side
+                // does not make the claim's denial of both true.
+                if opposite && same && item.neg && self.stated_only_for_a_side(t, item, true) {
                     negation = true;
                 }
                 // Stated both ways ("rotator cuff repair ... Subscapularis debrided, not

@@ -2247,3 +2247,103 @@ fn brand_and_spelling_variants_of_procedures_and_drugs() {
         )],
     );
 }
+
+#[test]
+fn a_value_in_another_unit_matches_to_the_claims_rounding() {
+    let note = "PRE-OP VISIT. Vitals: Wt 283 lb, Ht 5'7\", BMI 44.3. BP 134/82, HR 80.";
+    expect(
+        note,
+        &[
+            (
+                "Her preoperative weight was 128.4 kg, corresponding to a BMI of 44.3 kg/m2.",
+                Supported,
+            ),
+            ("Her preoperative weight was 130.4 kg.", Contradicted),
+        ],
+    );
+}
+
+#[test]
+fn micrograms_for_milligrams_in_a_dose_rate_is_a_unit_slip() {
+    let note = "MICU ADMISSION NOTE - TOXICOLOGY. 27M found unresponsive; EMS: RR 4, SpO2 72%, \
+                pinpoint pupils; IN naloxone 4 mg with partial response. Per roommate took \
+                \"oxy\" pills and possibly methadone from a friend.\nED course: Naloxone 0.4 mg \
+                IV x2 -> RR 14, GCS 14. UDS: fentanyl +, methadone +.\nGiven long-acting opioid \
+                (methadone), naloxone infusion started 01:30 at 0.3 mg/h (~2/3 of the effective \
+                reversal dose per hour); titrate by 0.1 mg/h q30min to RR >=12.";
+    expect(
+        note,
+        &[
+            (
+                "Because of suspected methadone co-ingestion, a naloxone infusion was started at \
+                 0.3 mcg/h.",
+                Contradicted,
+            ),
+            ("A naloxone infusion was started at 0.3 mg/h.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn a_denial_of_one_side_is_no_denial_of_both() {
+    let hus = "HEAD ULTRASOUND (NEONATAL). Findings:\nLeft: Grade II intraventricular hemorrhage \
+               seen on prior studies is retracting.\nRight: No germinal matrix or \
+               intraventricular hemorrhage.\nNo periventricular leukomalacia.\nImpression:\n1. \
+               Evolving left grade II IVH.\n2. No PVL.";
+    expect(
+        hus,
+        &[
+            (
+                "Serial head ultrasounds showed no intraventricular hemorrhage or \
+                 periventricular leukomalacia.",
+                Contradicted,
+            ),
+            (
+                "Head ultrasound showed no periventricular leukomalacia.",
+                Supported,
+            ),
+        ],
+    );
+    // The same in abbreviations.
+    expect(
+        "HEAD ULTRASOUND (NEONATAL). Impression: 1. Evolving left grade II IVH. 2. No PVL.",
+        &[(
+            "Head ultrasound showed no intraventricular hemorrhage.",
+            Contradicted,
+        )],
+    );
+}
+
+#[test]
+fn a_denied_test_no_source_names_says_nothing_of_its_first_words() {
+    let note = "TRANSPLANT CLINIC. 60F, 2 mo s/p DDLT. CMV D+/R- (high risk), on valganciclovir \
+                prophylaxis. Tacrolimus trough 8.2.";
+    let cmv = judge(
+        note,
+        "CMV PCR was undetectable at the 2-month post-transplant visit.",
+    );
+    assert_ne!(cmv, Contradicted);
+    let egd = "PRE-OP EGD: mild esophagitis, small hiatal hernia. Sleep study testing done \
+               11/2025: moderate OSA, CPAP.";
+    assert_ne!(
+        judge(egd, "Preoperative H. pylori testing was negative."),
+        Contradicted
+    );
+}
+
+#[test]
+fn a_drug_states_its_class() {
+    let note =
+        "Antithrombotics:\n- Apixaban (Eliquis) 5 mg BID - adherent.\n- Aspirin 81 mg daily \
+                - CONTINUE per cardiology.\n- Clopidogrel: stopped 03/2020 after 12 mo DAPT.";
+    expect(
+        note,
+        &[
+            (
+                "She is not taking any antiplatelet agent alongside apixaban.",
+                Contradicted,
+            ),
+            ("She is on an anticoagulant.", Supported),
+        ],
+    );
+}

@@ -17,6 +17,9 @@ const STOPWORDS: &[&str] = &[
     // "given afterward" says no more than the order the note lists things in.
     "afterward",
     "afterwards",
+    // Connectives: "a BMI corresponding to 44.3", "an antiplatelet agent alongside apixaban".
+    "corresponding",
+    "alongside",
     "a",
     "an",
     "the",
@@ -237,6 +240,11 @@ const STOPWORDS: &[&str] = &[
 
 /// Generic words that count for little when they are the only thing a fact shares.
 const LIGHT: &[&str] = &[
+    // "H. pylori testing was negative": what was tested is the fact.
+    "test",
+    "tests",
+    "testing",
+    "tested",
     // "tobacco use", "alcohol use": the substance is the fact.
     "use",
     "uses",
@@ -540,6 +548,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("egd", "upper endoscopy"),
     ("lvef", "ejection fraction"),
     ("des", "drug eluting stent"),
+    ("ivh", "intraventricular hemorrhage"),
+    ("pvl", "periventricular leukomalacia"),
     ("bms", "bare metal stent"),
     ("lv", "left ventricular"),
     ("lvh", "left ventricular hypertrophy"),
@@ -2461,8 +2471,98 @@ pub(crate) const ELECTROLYTES: &[&str] = &[
     "bicarbonate",
 ];
 
+/// The class word of a lowercase generic name ("antibiotic" for "ceftriaxone",
+/// "antiplatelet" for "aspirin"), which a source sentence naming the drug also states.
+pub(crate) fn drug_class(word: &str) -> Option<&'static str> {
+    const CLASSES: &[(&str, &[&str])] = &[
+        (
+            "anticoagulant",
+            &[
+                "apixaban",
+                "rivaroxaban",
+                "dabigatran",
+                "edoxaban",
+                "warfarin",
+                "heparin",
+                "enoxaparin",
+                "dalteparin",
+                "fondaparinux",
+                "argatroban",
+                "bivalirudin",
+            ],
+        ),
+        (
+            "antiplatelet",
+            &[
+                "aspirin",
+                "clopidogrel",
+                "prasugrel",
+                "ticagrelor",
+                "cilostazol",
+                "dipyridamole",
+            ],
+        ),
+        (
+            "opioid",
+            &[
+                "morphine",
+                "oxycodone",
+                "hydromorphone",
+                "fentanyl",
+                "hydrocodone",
+                "methadone",
+                "tramadol",
+                "tapentadol",
+                "codeine",
+                "buprenorphine",
+                "oxymorphone",
+            ],
+        ),
+        (
+            "statin",
+            &[
+                "atorvastatin",
+                "rosuvastatin",
+                "simvastatin",
+                "pravastatin",
+                "lovastatin",
+                "pitavastatin",
+            ],
+        ),
+        (
+            "antipsychotic",
+            &[
+                "haloperidol",
+                "quetiapine",
+                "olanzapine",
+                "risperidone",
+                "aripiprazole",
+                "ziprasidone",
+            ],
+        ),
+        (
+            "benzodiazepine",
+            &[
+                "lorazepam",
+                "diazepam",
+                "midazolam",
+                "alprazolam",
+                "clonazepam",
+                "chlordiazepoxide",
+            ],
+        ),
+    ];
+    if antibiotic(word) {
+        return Some("antibiotic");
+    }
+    CLASSES
+        .iter()
+        .find(|(_, members)| members.contains(&word))
+        .map(|(class, _)| *class)
+}
+
 /// Whether a lowercase generic name is an antibacterial drug (by its stem, or named).
-pub(crate) fn antibiotic(word: &str) -> bool {
+fn antibiotic(word: &str) -> bool {
     const SUFFIXES: &[&str] = &["cillin", "penem", "floxacin", "cycline", "mycin", "micin"];
     const NAMED: &[&str] = &[
         "metronidazole",

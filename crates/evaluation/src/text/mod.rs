@@ -6,7 +6,7 @@ pub(crate) mod quantity;
 mod readings;
 
 use hashbrown::HashTable;
-use lexicon::{antibiotic, drug_shaped, lexicon, Entry, Lexicon};
+use lexicon::{drug_class, drug_shaped, lexicon, Entry, Lexicon};
 use quantity::{Dim, Quantity, Shape};
 use std::borrow::Cow;
 use std::hash::BuildHasher;
@@ -40,7 +40,8 @@ struct WordInfo {
     light: bool,
     when: bool,
     anatomy: bool,
-    antibiotic: bool,
+    /// The drug's class word, if it has one (see [`drug_class`]).
+    class: Option<&'static str>,
 }
 
 impl Vocab {
@@ -143,7 +144,7 @@ impl Vocab {
             light: entry.light || target.light,
             when: entry.when || target.when,
             anatomy: entry.anatomy,
-            antibiotic: antibiotic(base),
+            class: drug_class(base),
         };
         Self::intern(&mut self.words, &mut self.arena, &self.hasher, base, |_| {
             info
@@ -272,10 +273,10 @@ pub(crate) fn analyze(text: &str, vocab: &mut Vocab) -> Analysis {
     analyze_with(text, vocab, false)
 }
 
-/// [`analyze`] for a source document: each sentence naming an antibiotic also holds the
-/// class word, so "antibiotics will continue for two weeks" finds "cefpodoxime ... to
-/// complete 14 days". Claims are analysed without it: a claim naming one drug must not
-/// meet another drug through their class.
+/// [`analyze`] for a source document: each sentence naming a drug of a class (an antibiotic,
+/// an anticoagulant...) also holds the class word, so "antibiotics will continue for two
+/// weeks" finds "cefpodoxime ... to complete 14 days". Claims are analysed without it: a
+/// claim naming one drug must not meet another drug through their class.
 pub(crate) fn analyze_source(text: &str, vocab: &mut Vocab) -> Analysis {
     analyze_with(text, vocab, true)
 }
@@ -1522,10 +1523,11 @@ impl Parser<'_, '_> {
         if q.dim == Dim::None {
             if let Some(next) = self.lexes.get(j) {
                 let unit = match &next.kind {
-                    LexKind::Unit(Dim::None, _) => Some((
-                        Dim::Compound(self.vocab.id(quantity::same_concentration(&next.text))),
-                        1.0,
-                    )),
+                    LexKind::Unit(Dim::None, _) => {
+                        let (unit, factor) = quantity::mass_rate_in_mg(&next.text);
+                        let unit = quantity::same_concentration(&unit);
+                        Some((Dim::Compound(self.vocab.id(unit)), factor))
+                    }
                     LexKind::Unit(d, f) => Some((*d, *f)),
                     LexKind::Word => {
                         let t: &str = &next.text;
@@ -1882,16 +1884,15 @@ impl Parser<'_, '_> {
             light,
             when,
             anatomy,
-            antibiotic,
+            class,
         } = self.vocab.word(base, base_entry, lex);
         // "Sodium 147 mmol/L" is a lab value: an electrolyte followed by a concentration.
         let drug = drug
             && !self.lab
             && !(lexicon::ELECTROLYTES.contains(&base) && self.concentration_follows());
-        let class = (self.classes && antibiotic).then(|| {
-            const CLASS: &str = "antibiotic";
-            self.vocab.word(CLASS, lex.entry(CLASS), lex).term
-        });
+        let class = class
+            .filter(|_| self.classes)
+            .map(|c| self.vocab.word(c, lex.entry(c), lex).term);
         self.emit(
             TokKind::Word {
                 term,
@@ -2127,7 +2128,12 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                         }
                         marked += 1;
                     }
-                    TokKind::NegPre | TokKind::NegPost | TokKind::Affirm | TokKind::Qty(_) => {}
+                    // ("Right: No germinal matrix or intraventricular hemorrhage.")
+                    TokKind::NegPre
+                    | TokKind::NegPost
+                    | TokKind::Affirm
+                    | TokKind::Qty(_)
+                    | TokKind::ListOr => {}
                     _ => break,
                 }
             }

@@ -1,6 +1,8 @@
 //! Numbers with their units, normalised to a base unit per dimension (g/mg/mcg -> mg, cm/mm
 //! -> mm, weeks/days -> hours, BID/q12h -> doses a day, dates -> month/day/year).
 
+use std::borrow::Cow;
+
 /// What a quantity measures. Values of the same dimension are comparable after conversion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Dim {
@@ -151,6 +153,11 @@ impl Quantity {
             (Shape::Single, Shape::Single) if self.dim == Dim::Temperature && !raw => {
                 (ca - sa).abs() <= 0.06
             }
+            // Written in another unit ("283 lb" for "128.4 kg"): equal to the claim's
+            // rounding, half its last written digit.
+            (Shape::Single, Shape::Single) if !raw && self.other_unit(source) => {
+                (ca - sa).abs() <= self.rounding() + 1e-9
+            }
             (Shape::Single, Shape::Single) => close(ca, sa),
             (Shape::Single, Shape::Range) => ca >= sa - 1e-9 && ca <= sb + 1e-9,
             // A combination product's dose names its first part: "amoxicillin-clavulanate
@@ -161,6 +168,24 @@ impl Quantity {
             }
             _ => false,
         }
+    }
+
+    /// Whether the two were written in different units of one dimension.
+    pub(crate) fn other_unit(&self, source: &Quantity) -> bool {
+        let factor = |q: &Quantity| if q.raw_a == 0.0 { 1.0 } else { q.a / q.raw_a };
+        self.dim == source.dim && !close(factor(self), factor(source))
+    }
+
+    /// Half the last written digit of the value, in the dimension's base unit.
+    fn rounding(&self) -> f64 {
+        let written = format!("{}", self.raw_a);
+        let decimals = written.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
+        let factor = if self.raw_a == 0.0 {
+            1.0
+        } else {
+            self.a / self.raw_a
+        };
+        0.5 * 10f64.powi(-decimals) * factor.abs()
     }
 
     /// Same written number(s) but a different unit: the mg-vs-mcg kind of error.
@@ -195,6 +220,19 @@ impl Quantity {
             Dim::Percent | Dim::None | Dim::Compound(_) => "value",
         }
     }
+}
+
+/// A dose rate in micrograms as one in milligrams ("0.3 mcg/h" is 0.0003 mg/h), so that a
+/// slip between the two is a mismatch, not two unrelated measures.
+pub(crate) fn mass_rate_in_mg(unit: &str) -> (Cow<'_, str>, f64) {
+    for micro in ["mcg/", "ug/", "µg/"] {
+        if let Some(per) = unit.strip_prefix(micro) {
+            if ["h", "hr", "min", "kg"].iter().any(|p| per.starts_with(p)) {
+                return (Cow::Owned(format!("mg/{per}")), 0.001);
+            }
+        }
+    }
+    (Cow::Borrowed(unit), 1.0)
 }
 
 /// One spelling for concentrations that are the same quantity: 1 mcg/mL is 1 mg/L, 1 ng/mL
