@@ -1164,6 +1164,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
         let claim_specimen = specimen_of(claim_items, item.pos as usize, &self.named.specimens);
+        let claim_reference = claim_items.iter().any(|it| {
+            it.sent == item.sent && it.term().is_some_and(|t| self.named.reference.contains(&t))
+        });
         // "Discharge weight was 94.1 kg" against "Weight 94.1 -> 88.0 kg": the value at
         // discharge is the end of the change.
         let at_discharge = claim_items
@@ -1289,6 +1292,17 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Nor is a value measured on the other side ("IOP OD 15, OS 22 mmHg" for the
                 // left eye's IOP).
                 if side_conflict(item.side, s_item.side) {
+                    continue;
+                }
+                // Nor a reference range or a goal, unless the claim names one.
+                let reference = k
+                    .checked_sub(1)
+                    .and_then(|p| items.get(p))
+                    .is_some_and(|p| {
+                        p.sent == s_item.sent
+                            && p.term().is_some_and(|t| self.named.reference.contains(&t))
+                    });
+                if reference && !claim_reference {
                     continue;
                 }
                 // A number of another drug is never evidence about this one (a date
@@ -2278,6 +2292,9 @@ struct Named {
     plan: [Term; 3],
     /// "side" and "sided": they carry a side, never a finding of one.
     side: [Term; 2],
+    /// Words that make the value after them a reference, not a reading ("Therapeutic
+    /// 0.6-1.2", "goal INR 2-3").
+    reference: [Term; 7],
 }
 
 impl Named {
@@ -2292,6 +2309,16 @@ impl Named {
             first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
             plan: ["scheduled", "planned", "plan"].map(|w| vocab.term(w)),
             side: ["side", "sided"].map(|w| vocab.term(w)),
+            reference: [
+                "therapeutic",
+                "reference",
+                "ref",
+                "toxic",
+                "critical",
+                "goal",
+                "target",
+            ]
+            .map(|w| vocab.term(w)),
         }
     }
 }

@@ -2347,3 +2347,36 @@ fn a_drug_states_its_class() {
         ],
     );
 }
+
+#[test]
+fn a_cue_in_parentheses_after_a_value_qualifies_the_test() {
+    let note = "MEDICINE PROGRESS NOTE - HD#2. 19F admitted 11/08 after ingesting ~15 g \
+                acetaminophen. 8-h APAP level 98 mcg/mL.\nTx: IV acetylcysteine (NAC) 21-h \
+                protocol started 11/08 10:15, completed 11/09 07:15.\nEnd-of-protocol labs (11/09 \
+                07:00): APAP <10 mcg/mL (undetectable), AST 38, ALT 41, INR 1.1.\nAssessment: \
+                Acute APAP ingestion - NAC completed; stopping criteria met (APAP undetectable, \
+                AST normal and stable, INR <2, asymptomatic).\nPlan:\n- Stop NAC.";
+    expect(
+        note,
+        &[(
+            "She completed the 21-hour IV Acetadote protocol for Tylenol overdose, with an \
+             undetectable acetaminophen level at the end.",
+            Supported,
+        )],
+    );
+}
+
+#[test]
+fn a_reference_range_is_no_reading() {
+    let lab = "LABORATORY REPORT - THERAPEUTIC DRUG MONITORING\nTest: Lithium, serum (mEq/L)   \
+               Therapeutic 0.6-1.2; toxic >1.5; critical >2.5\n10/01/2026 18:20 (ED arrival) \
+               ....... 2.4   (H)\n10/01/2026 22:30 .................... 3.1   (CRITICAL)\n\
+               10/02/2026 02:45 .................... 2.9   (CRITICAL)";
+    expect(
+        lab,
+        &[(
+            "Her serum lithium peaked at 3.1 mEq/L and she underwent hemodialysis.",
+            PartiallySupported,
+        )],
+    );
+}

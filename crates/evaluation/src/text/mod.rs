@@ -2317,6 +2317,12 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
         match toks[k].kind {
             // "Blood cultures: negative", "Tobacco: denies": the cue is the label's value.
             TokKind::Soft if k + 1 == at && is_colon(&toks[k], lower) => {}
+            // "APAP <10 mcg/mL (undetectable)": the cue qualifies the value before it.
+            TokKind::Soft
+                if k + 1 == at
+                    && lower.as_bytes().get(toks[k].start) == Some(&b'(')
+                    && k > 0
+                    && matches!(toks[k - 1].kind, TokKind::Qty(_)) => {}
             TokKind::Word { .. } => {
                 flags[k].neg = true;
                 count += 1;
