@@ -1826,15 +1826,18 @@ impl<'c, 'a> Checker<'c, 'a> {
                 && !in_best.is_empty()
                 && in_best.iter().all(|i| i.neg != item.neg)
             {
-                let agrees = aligned.iter().any(|at| {
-                    !(mixed_resolved && *at == best_at)
-                        && self.corpus.sentence_items(*at).iter().any(|i| {
-                            i.term() == Some(t)
-                                && i.neg == item.neg
-                                && (claim_earlier || !i.earlier)
-                        })
-                        && covered(*at) >= shared - 1e-9
-                });
+                // (A result the claim states with a cue, "testing was positive", is answered
+                // by the best statement of it, not by a heading that names the test.)
+                let agrees = !item.asserted
+                    && aligned.iter().any(|at| {
+                        !(mixed_resolved && *at == best_at)
+                            && self.corpus.sentence_items(*at).iter().any(|i| {
+                                i.term() == Some(t)
+                                    && i.neg == item.neg
+                                    && (claim_earlier || !i.earlier)
+                            })
+                            && covered(*at) >= shared - 1e-9
+                    });
                 if !agrees {
                     negation = true;
                 }

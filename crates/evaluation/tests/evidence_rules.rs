@@ -2380,3 +2380,19 @@ fn a_reference_range_is_no_reading() {
         )],
     );
 }
+
+#[test]
+fn a_result_stated_with_a_cue_is_answered_by_the_result_not_a_heading() {
+    let note = "ALLERGY/IMMUNOLOGY - PCN ALLERGY EVALUATION. HPI: 46F with reported PCN allergy \
+                (childhood rash).\nSKIN TESTING (PRE-PEN + PCN G 10,000 U/mL):\nPrick: PRE-PEN \
+                neg, PCN G neg. Histamine control positive (5 mm). Saline neg.\nASSESSMENT: \
+                Penicillin skin testing negative; tolerated amoxicillin challenge. Not penicillin \
+                allergic.";
+    expect(
+        note,
+        &[
+            ("Penicillin skin testing was positive.", Contradicted),
+            ("Penicillin skin testing was negative.", Supported),
+        ],
+    );
+}

@@ -213,6 +213,9 @@ pub(crate) struct Item {
     /// What a result is "positive/negative for" is of ("margins" of "surgical margins were
     /// positive for carcinoma"): the finding's polarity is the one stated of it.
     pub tested: bool,
+    /// Stated as a result by an explicit cue after it ("skin testing was positive"):
+    /// only a statement of the result answers it, not a heading naming the test.
+    pub asserted: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -1946,6 +1949,8 @@ struct Flags {
     located: bool,
     /// See [`Item::tested`].
     tested: bool,
+    /// See [`Item::asserted`].
+    asserted: bool,
     /// Names a protocol ("PE" of "CTA chest (PE protocol)"): see [`Item::purpose`].
     protocol: bool,
 }
@@ -2220,6 +2225,19 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             TokKind::NegPre => cue == "negative for",
             _ => false,
         };
+        // "Penicillin skin testing was positive": the words before the cue are its result.
+        if matches!(toks[i].kind, TokKind::Affirm)
+            && matches!(cue, "positive" | "detected" | "present")
+            && !for_next
+        {
+            for k in (0..i).rev() {
+                match toks[k].kind {
+                    TokKind::Word { .. } => flags[k].asserted = true,
+                    TokKind::Copula | TokKind::Side(_) => {}
+                    _ => break,
+                }
+            }
+        }
         if !tested_cue {
             continue;
         }
@@ -2498,6 +2516,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 earlier: f.earlier,
                 located: f.located,
                 tested: f.tested,
+                asserted: f.asserted,
             });
             if let TokKind::Word {
                 class: Some(class), ..
