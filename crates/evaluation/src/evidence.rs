@@ -400,7 +400,7 @@ fn evaluate_claim(corpus: &mut Corpus<'_>, claim: &Claim) -> EvidenceResult {
                 fc.coverage, fc.unmatched_quantities, fc.best_sentence
             );
         }
-        if fc.coverage >= SUPPORTED_MIN && fc.unmatched_quantities == 0 {
+        if fc.coverage >= SUPPORTED_MIN && fc.unmatched_quantities == 0 && !fc.normal_unsaid {
             supported += 1;
         } else if fc.coverage >= PARTIAL_MIN {
             partial += 1;
@@ -509,6 +509,8 @@ struct FactCoverage {
     coverage: f64,
     weight: f64,
     unmatched_quantities: usize,
+    /// An affirmed "normal" no cited sentence says of what the fact says it of.
+    normal_unsaid: bool,
     drug_missing: bool,
     best_sentence: Option<(usize, usize)>,
 }
@@ -1020,6 +1022,25 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
             }
         }
+        // "normal spirometry" is found only where "normal" is said of spirometry: "FEV1/FVC
+        // 0.85 (normal ratio)" in a spirometry report does not say it.
+        let normal_of = self.normal_heads(fact);
+        let normal_said = |items: &[Item]| {
+            normal_of.is_empty()
+                || (items
+                    .iter()
+                    .any(|i| i.term() == Some(self.named.normal) && !i.neg)
+                    && items
+                        .iter()
+                        .any(|i| i.term().is_some_and(|u| normal_of.contains(&u))))
+        };
+        let normal_anywhere = normal_of.is_empty()
+            || self
+                .sentences
+                .iter()
+                .any(|at| normal_said(self.corpus.sentence_items(*at)));
+        // (Unsaid, it is a finding the sources do not state, however light the word: the
+        // fact is at most partly supported, as with a value not found.)
         let mut best = (0.0, None);
         let candidates: Vec<Option<(usize, usize)>> = if ranked.is_empty() {
             vec![None]
@@ -1029,6 +1050,17 @@ impl<'c, 'a> Checker<'c, 'a> {
         for cand in candidates {
             let mut credit = qty_credit;
             for (t, w) in &words {
+                if *t == self.named.normal && !normal_of.is_empty() {
+                    let here = cand.is_some_and(|at| normal_said(self.corpus.sentence_items(at)));
+                    credit += w * if here {
+                        1.0
+                    } else if normal_anywhere {
+                        FAR_CREDIT
+                    } else {
+                        0.0
+                    };
+                    continue;
+                }
                 let c = match cand {
                     Some((d, s)) => {
                         let here = self
@@ -1079,9 +1111,34 @@ impl<'c, 'a> Checker<'c, 'a> {
             coverage: best.0,
             weight,
             unmatched_quantities: unmatched,
+            normal_unsaid: !normal_anywhere,
             drug_missing,
             best_sentence: best.1,
         }
+    }
+
+    /// What an affirmed "normal" of the fact is said of: the word right after it in its run
+    /// ("normal spirometry"), else the content words before it in its clause ("the MRI was
+    /// normal"). Empty when the fact has no such "normal".
+    fn normal_heads(&self, fact: Fact<'_>) -> Vec<Term> {
+        let Some(n) = fact
+            .iter()
+            .position(|i| i.term() == Some(self.named.normal) && !i.neg)
+        else {
+            return Vec::new();
+        };
+        let normal = &fact[n];
+        if let Some(next) = fact.get(n + 1).filter(|i| i.run == normal.run) {
+            return next.term().into_iter().collect();
+        }
+        fact[..n]
+            .iter()
+            .rev()
+            .take_while(|i| i.clause == normal.clause)
+            .filter(|i| !i.light)
+            .filter_map(Item::term)
+            .take(3)
+            .collect()
     }
 
     /// Whether `fact` states a change by its two ends ("NIHSS improved from 7 on arrival to
@@ -2298,6 +2355,8 @@ struct Named {
     /// Words that make the value after them a reference, not a reading ("Therapeutic
     /// 0.6-1.2", "goal INR 2-3").
     reference: [Term; 7],
+    /// "normal" (and, negated, "abnormal"): it says something only of what it is said of.
+    normal: Term,
 }
 
 impl Named {
@@ -2322,6 +2381,7 @@ impl Named {
                 "target",
             ]
             .map(|w| vocab.term(w)),
+            normal: vocab.term("normal"),
         }
     }
 }

@@ -2396,3 +2396,25 @@ fn a_result_stated_with_a_cue_is_answered_by_the_result_not_a_heading() {
         ],
     );
 }
+
+#[test]
+fn normal_says_something_only_of_what_it_is_said_of() {
+    let pft = "PULMONARY FUNCTION TESTING\nSPIROMETRY (pre-BD only):\nFVC 2.41 L (68% pred; LLN \
+               80%)\nFEV1 2.05 L (71% pred)\nFEV1/FVC 0.85 (normal ratio)\nLUNG VOLUMES (pleth): \
+               TLC 3.52 L (70% pred).\nINTERPRETATION: Abnormal study. Moderate restrictive \
+               ventilatory defect (reduced TLC) with normal FEV1/FVC ratio.";
+    expect(
+        pft,
+        &[
+            (
+                "Pulmonary function testing showed normal spirometry and normal lung volumes.",
+                PartiallySupported,
+            ),
+            ("The FEV1/FVC ratio was normal.", Supported),
+        ],
+    );
+    expect(
+        "MRI BRAIN W/WO CONTRAST. Impression: normal MRI of the brain.",
+        &[("The MRI of the brain was normal.", Supported)],
+    );
+}

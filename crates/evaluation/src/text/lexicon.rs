@@ -375,8 +375,6 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
     // The eyes (oculus sinister, oculus uterque). "OD", the right eye, is read only beside
     // them (see the tokenizer): alone it is as often an overdose, or once daily.
     ("OS", "left eye"),
-    // Visual acuity; the lowercase "va" is left alone.
-    ("VA", "visual acuity"),
     ("OU", "bilateral eye"),
     ("CAP", "community acquired pneumonia"),
     ("K", "potassium"),

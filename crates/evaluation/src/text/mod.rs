@@ -1728,6 +1728,16 @@ impl Parser<'_, '_> {
             self.expand("right eye", start, end, true);
             return i + 1;
         }
+        // "VA" is visual acuity beside the eyes ("VA sc: OD 20/25"); "DLCO/VA" is another.
+        if l.orig == "VA"
+            && self
+                .lexes
+                .iter()
+                .any(|o| matches!(o.orig, "OS" | "OU" | "OD"))
+        {
+            self.expand("visual acuity", start, end, true);
+            return i + 1;
+        }
         if let Some(exp) = self.lex.case_abbr(l.orig) {
             self.lab = true;
             self.expand(exp, start, end, true);

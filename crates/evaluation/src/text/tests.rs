@@ -353,3 +353,12 @@ fn an_age_and_sex_is_no_length_and_a_balloon_pressure_is_no_length_either() {
     let s = run("3.0 x 18 mm DES deployed at 14 atm.");
     assert_eq!(s.qtys().last().map(|q| q.dim), Some(Dim::Pressure));
 }
+
+#[test]
+fn va_is_visual_acuity_only_beside_the_eyes() {
+    let mut s = run("VA sc: OD 20/25, OS 20/40.");
+    assert!(s.has("acuity"));
+    assert_eq!(s.side("eye"), Some(Side::Right));
+    let mut s = run("DLCO/VA 72% pred.");
+    assert!(!s.has("acuity"));
+}
