@@ -2418,3 +2418,34 @@ fn normal_says_something_only_of_what_it_is_said_of() {
         &[("The MRI of the brain was normal.", Supported)],
     );
 }
+
+#[test]
+fn intervals_in_weeks_and_biologic_brands() {
+    let plan = "PLAN:\n1. Start Xolair 300 mg SC q2 weeks per dosing table. First dose given in \
+                clinic today, observed 2 h; no reaction.";
+    expect(
+        plan,
+        &[
+            (
+                "Omalizumab 300 mg subcutaneously every two weeks was started, with the first \
+                 dose given in clinic.",
+                Supported,
+            ),
+            (
+                "Omalizumab 300 mg subcutaneously every four weeks was started.",
+                Contradicted,
+            ),
+        ],
+    );
+    expect(
+        "Dupilumab 300 mg SC q4wk.",
+        &[("Dupixent 300 mg every 4 weeks.", Supported)],
+    );
+    expect(
+        "ED: EMS found pt somnolent, GCS 6 (E1V1M4). Intubated in ED for airway protection.",
+        &[(
+            "He was intubated for airway protection with a Glasgow Coma Scale of 6.",
+            Supported,
+        )],
+    );
+}

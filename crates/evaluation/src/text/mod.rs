@@ -879,8 +879,9 @@ fn lex_word<'t>(
         lex_hyphen(texts, lower, orig_range, span, entry, lex, out);
         return;
     }
-    // "POD7", "HD2", "DOL5": a day counter glued to its number is the two words.
-    let counter = ["pod", "hd", "dol"].into_iter().find(|p| {
+    // "POD7", "HD2", "DOL5": a day counter glued to its number is the two words; so is the
+    // "q" of an interval ("q2 weeks" is "q 2 weeks").
+    let counter = ["pod", "hd", "dol", "q"].into_iter().find(|p| {
         lower
             .strip_prefix(p)
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
@@ -943,10 +944,23 @@ fn glued(s: &str) -> Option<Glued> {
     let digits_at = s.find(|c: char| c.is_ascii_digit())?;
     let b = s.as_bytes();
     if let Some(rest) = s.strip_prefix('q') {
-        for suffix in ["hrs", "hr", "h"] {
+        // Every n hours, days, weeks or months, as doses a day.
+        const PERIODS: &[(&str, f64)] = &[
+            ("hrs", 1.0),
+            ("hr", 1.0),
+            ("h", 1.0),
+            ("days", 24.0),
+            ("d", 24.0),
+            ("wks", 168.0),
+            ("wk", 168.0),
+            ("w", 168.0),
+            ("mo", 720.0),
+        ];
+        for (suffix, hours) in PERIODS {
             if let Some(n) = rest.strip_suffix(suffix).and_then(parse_num) {
                 if n > 0.0 {
-                    return Some(Glued::Qty(Quantity::single(Dim::Frequency, 24.0 / n, 1.0)));
+                    let per_day = 24.0 / (n * hours);
+                    return Some(Glued::Qty(Quantity::single(Dim::Frequency, per_day, 1.0)));
                 }
             }
         }
