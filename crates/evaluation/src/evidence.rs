@@ -928,7 +928,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             if shared > best {
                 (best, same, opposite) = (shared, false, false);
             }
-            for i in items.iter().filter(|i| i.term() == Some(t)) {
+            // (What a test was done for states nothing: "Eval for cuff hematoma".)
+            for i in items
+                .iter()
+                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose))
+            {
                 if i.neg == item.neg {
                     same = true;
                 } else {
@@ -1571,10 +1575,29 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             return QtyAlign::NotFound;
         }
-        let top: Vec<&Cand> = cands
+        let mut top: Vec<&Cand> = cands
             .iter()
             .filter(|c| c.sim >= best * NEAR_TIE && c.sim >= SAME_ATTRIBUTE_SIM)
             .collect();
+        // "Triage heart rate was 88" against "Triage VS: HR 112 ... Repeat VS 14:30: HR 88":
+        // of readings placed alike, those whose sentence names the claim's time point are the
+        // ones it speaks of.
+        let claim_when: Vec<Term> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.when)
+            .filter_map(Item::term)
+            .collect();
+        if !claim_when.is_empty() {
+            let names_when = |c: &&Cand| {
+                self.corpus
+                    .sentence_items(c.at)
+                    .iter()
+                    .any(|i| i.term().is_some_and(|t| claim_when.contains(&t)))
+            };
+            if top.iter().any(names_when) && !top.iter().all(names_when) {
+                top.retain(names_when);
+            }
+        }
         // "Azithromycin 500 mg x 1 then 250 mg daily x 4 days": the source value that the
         // claim's other values describe exactly ("daily ... for four days") is the one it
         // speaks about, even when another value sits closer to the shared words.
@@ -1859,7 +1882,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                         && o.run == item.run
                         && o.pos > item.pos
                         && o.term().is_some_and(|u| {
-                            u != t && best_items.iter().any(|i| i.term() == Some(u) && i.neg)
+                            u != t
+                                && (best_items.iter().any(|i| i.term() == Some(u) && i.neg)
+                                    // ("Vaginal cuff is smoothly thickened" names no hematoma;
+                                    // the sources deny it elsewhere.)
+                                    || (!best_items.iter().any(|i| i.term() == Some(u))
+                                        && self.polarity_in_docs(u, true, o.narrowed).0))
                         })
                 });
             // A place of a negated head ("on the random gastric biopsies") is not denied by

@@ -2449,3 +2449,61 @@ fn intervals_in_weeks_and_biologic_brands() {
         )],
     );
 }
+
+#[test]
+fn a_cue_after_a_labels_colon_answers_the_whole_label() {
+    let lab = "LABORATORY / MICROBIOLOGY SUMMARY. Pt: 67M, AML D18 of induction.\nAspergillus \
+               galactomannan antigen (serum), collected 10/19: NEGATIVE (index 0.12; positive \
+               cutoff >= 0.5)\nBlood culture 10/19 set 1: 1 of 2 bottles positive for \
+               coagulase-negative Staphylococcus, likely contaminant.";
+    expect(
+        lab,
+        &[
+            (
+                "Serum Aspergillus galactomannan was positive.",
+                Contradicted,
+            ),
+            ("Serum Aspergillus galactomannan was negative.", Supported),
+        ],
+    );
+}
+
+#[test]
+fn what_a_study_was_for_is_no_anchor_for_a_finding() {
+    let ct = "CT ABDOMEN AND PELVIS WITH IV CONTRAST 03/17/2026\nIndication: 46F POD6 s/p total \
+              laparoscopic hysterectomy, lower abdominal pain, low-grade temp 38.0 C. Eval for cuff \
+              hematoma/abscess.\n\
+              Findings:\nPelvis: Post-hysterectomy changes. Vaginal cuff is smoothly thickened, \
+              expected postoperative appearance; no vaginal cuff hematoma, fluid collection, or \
+              abscess.\nAbdominal wall: 1.8 x 1.2 cm hematoma in the L lower quadrant port site.\n\
+              IMPRESSION:\n1. No vaginal cuff hematoma or abscess.\n2. Small LLQ port-site \
+              subcutaneous hematoma.";
+    expect(
+        ct,
+        &[
+            (
+                "Postoperative CT showed a vaginal cuff hematoma.",
+                Contradicted,
+            ),
+            (
+                "Postoperative CT showed no vaginal cuff hematoma.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn readings_placed_alike_are_told_apart_by_the_claims_time_point() {
+    let ed = "EMERGENCY DEPARTMENT PROVIDER NOTE. Arrival: 13:05. CC: R wrist pain after FOOSH.\n\
+              Triage VS: BP 142/86, HR 112, RR 18, T 36.8 C, SpO2 99% RA. Pain 8/10.\nED course: \
+              Ibuprofen 600 mg PO at 13:25. Sugar-tong splint applied 14:10.\nRepeat VS 14:30: \
+              BP 128/80, HR 88, SpO2 99% RA. Pain 3/10.";
+    expect(
+        ed,
+        &[
+            ("Triage heart rate was 88 bpm.", Contradicted),
+            ("Triage heart rate was 112 bpm.", Supported),
+        ],
+    );
+}

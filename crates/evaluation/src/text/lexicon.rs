@@ -346,6 +346,7 @@ const LIGHT: &[&str] = &[
 
 /// Light words that name a time point.
 const TIME_POINTS: &[&str] = &[
+    "triage",
     "admission",
     "admitted",
     "admit",

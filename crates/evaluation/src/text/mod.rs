@@ -2347,6 +2347,26 @@ fn is_colon(tok: &Tok, lower: &str) -> bool {
 /// Negates the content words before `at` back to the start of its clause; a compound
 /// subject ("Troponin and D-dimer were negative") is negated whole.
 fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
+    // "Aspergillus galactomannan antigen (serum), collected 10/19: NEGATIVE": the cue
+    // answers the whole label, through its parentheses and commas, back to the line's start
+    // or an earlier label.
+    if at > 1 && is_colon(&toks[at - 1], lower) {
+        let mut k = at - 1;
+        let mut count = 0;
+        while k > 0 && count < NEG_WINDOW * 2 {
+            k -= 1;
+            match toks[k].kind {
+                TokKind::Sentence => break,
+                TokKind::Soft if is_colon(&toks[k], lower) => break,
+                TokKind::Word { .. } => {
+                    flags[k].neg = true;
+                    count += 1;
+                }
+                _ => {}
+            }
+        }
+        return;
+    }
     let mut count = 0;
     let mut k = at;
     // The farthest "on/in/at ..." with a negated word before it: what lies between it and
