@@ -922,7 +922,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|u| items.iter().any(|i| i.term() == Some(**u)))
                 .count();
-            if shared == 0 || shared < best {
+            if shared == 0 {
+                continue;
+            }
+            // Of sentences sharing as much, a report's conclusion decides.
+            let at = (posting.doc as usize, posting.sent as usize);
+            let shared = 2 * shared + usize::from(self.is_conclusion(at));
+            if shared < best {
                 continue;
             }
             if shared > best {
@@ -977,6 +983,16 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         opposite && !same
+    }
+
+    /// Whether the sentence at `at` is a report's conclusion ("IMPRESSION: ...",
+    /// "INTERPRETATION: ...", "Assessment: ...").
+    fn is_conclusion(&self, at: (usize, usize)) -> bool {
+        self.corpus
+            .sentence_items(at)
+            .first()
+            .and_then(Item::term)
+            .is_some_and(|t| self.named.conclusion.contains(&t))
     }
 
     fn in_any_doc(&self, t: Term) -> bool {
@@ -2385,6 +2401,8 @@ struct Named {
     reference: [Term; 7],
     /// "normal" (and, negated, "abnormal"): it says something only of what it is said of.
     normal: Term,
+    /// The labels of a report's conclusion ("IMPRESSION:", "INTERPRETATION:").
+    conclusion: [Term; 5],
 }
 
 impl Named {
@@ -2410,6 +2428,14 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             normal: vocab.term("normal"),
+            conclusion: [
+                "impression",
+                "interpretation",
+                "assessment",
+                "conclusion",
+                "diagnosis",
+            ]
+            .map(|w| vocab.term(w)),
         }
     }
 }

@@ -2507,3 +2507,26 @@ fn readings_placed_alike_are_told_apart_by_the_claims_time_point() {
         ],
     );
 }
+
+#[test]
+fn a_reports_conclusion_outweighs_a_detail() {
+    let cyto =
+        "CYTOGENETICS REPORT - BONE MARROW\nClinical: 78F, refractory macrocytic anemia; r/o \
+                MDS.\nKaryotype: 46,XX,del(5)(q13q33)[14]/46,XX[6]\nINTERPRETATION: ABNORMAL \
+                female karyotype. An interstitial deletion of the long arm of chromosome 5 was \
+                found in 14 of 20 metaphases; the remaining 6 metaphases showed a normal female \
+                karyotype.";
+    expect(
+        cyto,
+        &[
+            (
+                "Bone marrow cytogenetics showed a normal female karyotype.",
+                Contradicted,
+            ),
+            (
+                "Bone marrow cytogenetics showed an abnormal female karyotype.",
+                Supported,
+            ),
+        ],
+    );
+}
