@@ -922,11 +922,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|u| items.iter().any(|i| i.term() == Some(**u)))
                 .count();
-            if shared == 0 {
+            let at = (posting.doc as usize, posting.sent as usize);
+            if shared == 0 || self.other_time(fact, at) {
                 continue;
             }
             // Of sentences sharing as much, a report's conclusion decides.
-            let at = (posting.doc as usize, posting.sent as usize);
             let shared = 2 * shared + usize::from(self.is_conclusion(at));
             if shared < best {
                 continue;
@@ -983,6 +983,22 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         opposite && !same
+    }
+
+    /// Whether the sentence at `at` names an earlier time point (arrival, admission,
+    /// triage) and not the discharge the fact speaks of.
+    fn other_time(&self, fact: Fact<'_>, at: (usize, usize)) -> bool {
+        let at_discharge = fact
+            .iter()
+            .any(|i| i.when && i.term() == Some(self.named.discharge));
+        if !at_discharge {
+            return false;
+        }
+        let items = self.corpus.sentence_items(at);
+        items.iter().any(|i| {
+            i.term()
+                .is_some_and(|t| self.named.earlier_time.contains(&t))
+        }) && !items.iter().any(|i| i.term() == Some(self.named.discharge))
     }
 
     /// Whether the sentence at `at` is a report's conclusion ("IMPRESSION: ...",
@@ -1758,6 +1774,21 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// side in the sentences that best match the fact contradicts it.
     fn polarity_contradictions(&self, fact: Fact<'_>, ranked: &Ranked) -> Vec<String> {
         let mut out = Vec::new();
+        // "At discharge she still had stridor at rest": a sentence of the arrival speaks of
+        // another time, unless no other sentence speaks of the fact at all.
+        let now: Ranked;
+        let ranked = if ranked.iter().any(|(at, _)| self.other_time(fact, *at))
+            && !ranked.iter().all(|(at, _)| self.other_time(fact, *at))
+        {
+            now = ranked
+                .iter()
+                .filter(|(at, _)| !self.other_time(fact, *at))
+                .copied()
+                .collect();
+            &now
+        } else {
+            ranked
+        };
         let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };
@@ -2403,6 +2434,8 @@ struct Named {
     normal: Term,
     /// The labels of a report's conclusion ("IMPRESSION:", "INTERPRETATION:").
     conclusion: [Term; 5],
+    /// Time points before the discharge ("On arrival", "Triage VS").
+    earlier_time: [Term; 4],
 }
 
 impl Named {
@@ -2436,6 +2469,7 @@ impl Named {
                 "diagnosis",
             ]
             .map(|w| vocab.term(w)),
+            earlier_time: ["arrival", "admission", "presentation", "triage"].map(|w| vocab.term(w)),
         }
     }
 }

@@ -2530,3 +2530,22 @@ fn a_reports_conclusion_outweighs_a_detail() {
         ],
     );
 }
+
+#[test]
+fn a_claim_at_discharge_is_not_answered_by_the_arrival() {
+    let croup = "PEDIATRIC ED DISCHARGE NOTE - Croup. 22 mo F, wt 12 kg.\nOn arrival 01:40: barky \
+                 cough, inspiratory stridor at rest, mild suprasternal retractions, SpO2 98% RA.\n\
+                 Tx: Dexamethasone 0.6 mg/kg PO at 01:55.\nReassessment 05:15: no stridor at rest, \
+                 no retractions, barky cough persists.\nDischarge: home with parents. Return \
+                 immediately for stridor at rest, drooling, retractions.";
+    expect(
+        croup,
+        &[
+            (
+                "At discharge she still had inspiratory stridor at rest.",
+                Contradicted,
+            ),
+            ("She had inspiratory stridor at rest on arrival.", Supported),
+        ],
+    );
+}
