@@ -914,6 +914,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut best = 0;
         let mut same = false;
         let mut opposite = false;
+        let at_discharge = self.at_discharge(fact);
         for posting in self.cited_postings(analysed, t) {
             let items = self
                 .corpus
@@ -923,7 +924,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(|u| items.iter().any(|i| i.term() == Some(**u)))
                 .count();
             let at = (posting.doc as usize, posting.sent as usize);
-            if shared == 0 || self.other_time(fact, at) {
+            if shared == 0 || (at_discharge && self.earlier_time(at)) {
                 continue;
             }
             // Of sentences sharing as much, a report's conclusion decides.
@@ -985,15 +986,15 @@ impl<'c, 'a> Checker<'c, 'a> {
         opposite && !same
     }
 
+    /// Whether the fact speaks of the discharge.
+    fn at_discharge(&self, fact: Fact<'_>) -> bool {
+        fact.iter()
+            .any(|i| i.when && i.term() == Some(self.named.discharge))
+    }
+
     /// Whether the sentence at `at` names an earlier time point (arrival, admission,
-    /// triage) and not the discharge the fact speaks of.
-    fn other_time(&self, fact: Fact<'_>, at: (usize, usize)) -> bool {
-        let at_discharge = fact
-            .iter()
-            .any(|i| i.when && i.term() == Some(self.named.discharge));
-        if !at_discharge {
-            return false;
-        }
+    /// triage) and not the discharge (for a fact at discharge).
+    fn earlier_time(&self, at: (usize, usize)) -> bool {
         let items = self.corpus.sentence_items(at);
         items.iter().any(|i| {
             i.term()
@@ -1777,12 +1778,14 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "At discharge she still had stridor at rest": a sentence of the arrival speaks of
         // another time, unless no other sentence speaks of the fact at all.
         let now: Ranked;
-        let ranked = if ranked.iter().any(|(at, _)| self.other_time(fact, *at))
-            && !ranked.iter().all(|(at, _)| self.other_time(fact, *at))
+        let at_discharge = self.at_discharge(fact);
+        let ranked = if at_discharge
+            && ranked.iter().any(|(at, _)| self.earlier_time(*at))
+            && !ranked.iter().all(|(at, _)| self.earlier_time(*at))
         {
             now = ranked
                 .iter()
-                .filter(|(at, _)| !self.other_time(fact, *at))
+                .filter(|(at, _)| !self.earlier_time(*at))
                 .copied()
                 .collect();
             &now

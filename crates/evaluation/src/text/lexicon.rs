@@ -2340,6 +2340,8 @@ pub(crate) struct Entry {
     /// A known generic drug name.
     pub generic: bool,
     pub anatomy: bool,
+    /// The class word of a drug of [`DRUG_CLASSES`].
+    pub class: Option<&'static str>,
     /// The canonical (stemmed) word this word or stem stands for.
     pub synonym: Option<String>,
     /// Phrases starting with this word, longest first.
@@ -2404,6 +2406,11 @@ pub(crate) fn lexicon() -> &'static Lexicon {
         }
         for w in AFFIRM {
             at(&mut entries, w).affirm = true;
+        }
+        for (class, members) in DRUG_CLASSES {
+            for w in *members {
+                at(&mut entries, w).class = Some(class);
+            }
         }
         for w in CONJUNCTIONS {
             at(&mut entries, w).conj = true;
@@ -2475,94 +2482,94 @@ pub(crate) const ELECTROLYTES: &[&str] = &[
     "bicarbonate",
 ];
 
+/// Drug classes whose members a source sentence also states by the class word (antibiotics
+/// are told by their stems, see [`antibiotic`]).
+const DRUG_CLASSES: &[(&str, &[&str])] = &[
+    (
+        "anticoagulant",
+        &[
+            "apixaban",
+            "rivaroxaban",
+            "dabigatran",
+            "edoxaban",
+            "warfarin",
+            "heparin",
+            "enoxaparin",
+            "dalteparin",
+            "fondaparinux",
+            "argatroban",
+            "bivalirudin",
+        ],
+    ),
+    (
+        "antiplatelet",
+        &[
+            "aspirin",
+            "clopidogrel",
+            "prasugrel",
+            "ticagrelor",
+            "cilostazol",
+            "dipyridamole",
+        ],
+    ),
+    (
+        "opioid",
+        &[
+            "morphine",
+            "oxycodone",
+            "hydromorphone",
+            "fentanyl",
+            "hydrocodone",
+            "methadone",
+            "tramadol",
+            "tapentadol",
+            "codeine",
+            "buprenorphine",
+            "oxymorphone",
+        ],
+    ),
+    (
+        "statin",
+        &[
+            "atorvastatin",
+            "rosuvastatin",
+            "simvastatin",
+            "pravastatin",
+            "lovastatin",
+            "pitavastatin",
+        ],
+    ),
+    (
+        "antipsychotic",
+        &[
+            "haloperidol",
+            "quetiapine",
+            "olanzapine",
+            "risperidone",
+            "aripiprazole",
+            "ziprasidone",
+        ],
+    ),
+    (
+        "benzodiazepine",
+        &[
+            "lorazepam",
+            "diazepam",
+            "midazolam",
+            "alprazolam",
+            "clonazepam",
+            "chlordiazepoxide",
+        ],
+    ),
+];
+
 /// The class word of a lowercase generic name ("antibiotic" for "ceftriaxone",
-/// "antiplatelet" for "aspirin"), which a source sentence naming the drug also states.
-pub(crate) fn drug_class(word: &str) -> Option<&'static str> {
-    const CLASSES: &[(&str, &[&str])] = &[
-        (
-            "anticoagulant",
-            &[
-                "apixaban",
-                "rivaroxaban",
-                "dabigatran",
-                "edoxaban",
-                "warfarin",
-                "heparin",
-                "enoxaparin",
-                "dalteparin",
-                "fondaparinux",
-                "argatroban",
-                "bivalirudin",
-            ],
-        ),
-        (
-            "antiplatelet",
-            &[
-                "aspirin",
-                "clopidogrel",
-                "prasugrel",
-                "ticagrelor",
-                "cilostazol",
-                "dipyridamole",
-            ],
-        ),
-        (
-            "opioid",
-            &[
-                "morphine",
-                "oxycodone",
-                "hydromorphone",
-                "fentanyl",
-                "hydrocodone",
-                "methadone",
-                "tramadol",
-                "tapentadol",
-                "codeine",
-                "buprenorphine",
-                "oxymorphone",
-            ],
-        ),
-        (
-            "statin",
-            &[
-                "atorvastatin",
-                "rosuvastatin",
-                "simvastatin",
-                "pravastatin",
-                "lovastatin",
-                "pitavastatin",
-            ],
-        ),
-        (
-            "antipsychotic",
-            &[
-                "haloperidol",
-                "quetiapine",
-                "olanzapine",
-                "risperidone",
-                "aripiprazole",
-                "ziprasidone",
-            ],
-        ),
-        (
-            "benzodiazepine",
-            &[
-                "lorazepam",
-                "diazepam",
-                "midazolam",
-                "alprazolam",
-                "clonazepam",
-                "chlordiazepoxide",
-            ],
-        ),
-    ];
-    if antibiotic(word) {
-        return Some("antibiotic");
-    }
-    CLASSES
-        .iter()
-        .find(|(_, members)| members.contains(&word))
-        .map(|(class, _)| *class)
+/// "antiplatelet" for "aspirin"), which a source sentence naming the drug also states;
+/// `entry` is the lexicon's entry of `word`.
+pub(crate) fn drug_class(word: &str, entry: &Entry) -> Option<&'static str> {
+    entry
+        .class
+        .or_else(|| antibiotic(word).then_some("antibiotic"))
 }
 
 /// Whether a lowercase generic name is an antibacterial drug (by its stem, or named).

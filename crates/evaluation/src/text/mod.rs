@@ -144,7 +144,7 @@ impl Vocab {
             light: entry.light || target.light,
             when: entry.when || target.when,
             anatomy: entry.anatomy,
-            class: drug_class(base),
+            class: drug_class(base, entry),
         };
         Self::intern(&mut self.words, &mut self.arena, &self.hasher, base, |_| {
             info
@@ -2240,6 +2240,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // "Margins were positive for carcinoma", "Blood cultures negative for MRSA": the words
     // before the cue (back through its copula) are what was tested.
     for i in 0..n {
+        if !matches!(toks[i].kind, TokKind::Affirm | TokKind::NegPre) {
+            continue;
+        }
         let cue = lower.get(toks[i].start..toks[i].end).unwrap_or("");
         let for_next = lower
             .get(toks[i].end..)
@@ -2274,7 +2277,12 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         }
     }
     // "CTA CHEST (PE PROTOCOL)": a study's protocol names what it looks for, not a finding.
-    for i in 1..n {
+    let protocols = if lower.contains("protocol") {
+        1..n
+    } else {
+        0..0
+    };
+    for i in protocols {
         if matches!(toks[i].kind, TokKind::Word { .. })
             && lower.get(toks[i].start..toks[i].end) == Some("protocol")
         {
