@@ -2549,3 +2549,46 @@ fn a_claim_at_discharge_is_not_answered_by_the_arrival() {
         ],
     );
 }
+
+#[test]
+fn negative_for_a_list_denies_every_item() {
+    let ua =
+        "URINALYSIS (clean catch)\n  Protein negative, glucose negative\n  Nitrite NEGATIVE\n  \
+              Leukocyte esterase NEGATIVE\nBlood culture set 1: 1 of 2 bottles positive.";
+    expect(
+        ua,
+        &[(
+            "Urinalysis was negative for nitrites and leukocyte esterase.",
+            Supported,
+        )],
+    );
+}
+
+#[test]
+fn a_generic_head_and_a_lay_abbreviation() {
+    let note = "PROGRESS NOTE. O: T 37.4, HR 98, BP 124/70, RR 16.\nMeds: Hydromorphone PCA: 0.2 \
+                mg demand dose, 10 min lockout, no basal.";
+    expect(
+        note,
+        &[(
+            "He was managed with a hydromorphone PCA at a 0.2 mg demand dose with a 10-minute \
+             lockout and no basal rate.",
+            Supported,
+        )],
+    );
+    let pt = "PHYSICAL THERAPY TREATMENT NOTE. S: Denies dizziness or vertigo.\nGait training: \
+              300 ft w/ SPC, no LOB, decreased step length R.";
+    expect(
+        pt,
+        &[
+            (
+                "During gait training there was no loss of balance.",
+                Supported,
+            ),
+            (
+                "During gait training he had a loss of balance.",
+                Contradicted,
+            ),
+        ],
+    );
+}

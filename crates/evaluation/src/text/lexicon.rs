@@ -240,6 +240,8 @@ const STOPWORDS: &[&str] = &[
 
 /// Generic words that count for little when they are the only thing a fact shares.
 const LIGHT: &[&str] = &[
+    // "no basal rate": the rate of what is the fact ("heart rate" is another).
+    "rate",
     // "H. pylori testing was negative": what was tested is the fact.
     "test",
     "tests",
@@ -549,6 +551,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("des", "drug eluting stent"),
     ("ivh", "intraventricular hemorrhage"),
     ("gcs", "glasgow coma scale"),
+    ("lob", "loss of balance"),
     ("pvl", "periventricular leukomalacia"),
     ("bms", "bare metal stent"),
     ("lv", "left ventricular"),

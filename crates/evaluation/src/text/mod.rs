@@ -1995,7 +1995,11 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         match toks[i].kind {
             TokKind::NegPre => {
                 remaining = NEG_WINDOW;
-                predicate = i > 0 && matches!(toks[i - 1].kind, TokKind::Copula);
+                // ("was negative for nitrites and leukocyte esterase" is a list, not a
+                // denied predicate.)
+                predicate = i > 0
+                    && matches!(toks[i - 1].kind, TokKind::Copula)
+                    && lower.get(toks[i].start..toks[i].end) != Some("negative for");
             }
             TokKind::Conj if predicate => remaining = 0,
             // "no free air and new bowel obstruction": in a claim, a conjunct that says
