@@ -1562,7 +1562,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if dated.iter().any(|c| c.matched) {
                     return QtyAlign::Matched;
                 }
-                if !dated.is_empty() {
+                // (A time of day there may be another event's: "17:35 LR 30 mL/kg = 2.4 L
+                // ordered" for "a 2,400 mL bolus completed by 18:40".)
+                if !dated.is_empty() && q.dim != Dim::Clock {
                     return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
                 }
             }

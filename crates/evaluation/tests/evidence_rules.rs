@@ -2592,3 +2592,24 @@ fn a_generic_head_and_a_lay_abbreviation() {
         ],
     );
 }
+
+#[test]
+fn a_time_of_day_beside_the_claims_other_values_may_be_another_events() {
+    let note =
+        "ED NURSING NOTE. Pt: 64 y/o M, dosing wt 80 kg.\n17:15 Sepsis alert called by triage \
+                RN.\n17:35 Lactated Ringer's 30 mL/kg = 2.4 L ordered, started wide open via \
+                pressure bag.\n18:40 Fluid bolus complete, total LR infused 2.4 L. Lungs clear.";
+    expect(
+        note,
+        &[
+            (
+                "He received a 2,400 mL lactated Ringer's bolus (30 mL/kg), completed by 18:40.",
+                Supported,
+            ),
+            (
+                "He received a 2,400 mL lactated Ringer's bolus (30 mL/kg), completed by 19:40.",
+                Contradicted,
+            ),
+        ],
+    );
+}
