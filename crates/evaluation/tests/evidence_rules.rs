@@ -2613,3 +2613,24 @@ fn a_time_of_day_beside_the_claims_other_values_may_be_another_events() {
         ],
     );
 }
+
+#[test]
+fn dat_is_the_direct_antiglobulin_test() {
+    let workup =
+        "TRANSFUSION REACTION WORKUP. Pt: 71M, known alloantibody anti-E (antibody screen \
+                  positive).\nWorkup:\n- Clerical check: no discrepancy\n- Post-transfusion DAT: \
+                  negative (IgG and C3)\n- Plasma visual check: no hemolysis";
+    expect(
+        workup,
+        &[
+            (
+                "The post-transfusion direct antiglobulin test was positive.",
+                Contradicted,
+            ),
+            (
+                "The post-transfusion direct antiglobulin test was negative.",
+                Supported,
+            ),
+        ],
+    );
+}

@@ -552,6 +552,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ivh", "intraventricular hemorrhage"),
     ("gcs", "glasgow coma scale"),
     ("lob", "loss of balance"),
+    ("dat", "direct antiglobulin test"),
     ("pvl", "periventricular leukomalacia"),
     ("bms", "bare metal stent"),
     ("lv", "left ventricular"),
