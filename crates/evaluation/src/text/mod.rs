@@ -892,13 +892,20 @@ fn lex_word<'t>(
         lex_word(texts, mid..range.start + orig.len(), span, lex, out);
         return;
     }
-    // "67M", "19F": an age and a sex, not 67 metres.
-    if let Some(age) = orig
+    // "67M", "19F": an age and a sex, not 67 metres; "T 101F" is a temperature, read as
+    // "101 F".
+    if let Some(n) = orig
         .strip_suffix(['M', 'F'])
         .filter(|d| (1..=3).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|d| d.parse::<f64>().ok())
     {
-        push(out, sub(&lower, 0..lower.len() - 1), LexKind::Num(age));
+        if orig.ends_with('F') && n >= 95.0 {
+            let mid = range.start + orig.len() - 1;
+            lex_word(texts, range.start..mid, span, lex, out);
+            lex_word(texts, mid..mid + 1, span, lex, out);
+        } else {
+            push(out, sub(&lower, 0..lower.len() - 1), LexKind::Num(n));
+        }
         return;
     }
     if let Some(q) = glued(&lower) {

@@ -350,6 +350,8 @@ fn an_age_and_sex_is_no_length_and_a_balloon_pressure_is_no_length_either() {
             .collect::<Vec<_>>(),
         vec![(Dim::None, 67.0), (Dim::None, 19.0)]
     );
+    let s = run("Tmax 101F overnight.");
+    assert_eq!(s.qtys().first().map(|q| q.dim), Some(Dim::Temperature));
     let s = run("3.0 x 18 mm DES deployed at 14 atm.");
     assert_eq!(s.qtys().last().map(|q| q.dim), Some(Dim::Pressure));
 }
