@@ -2634,3 +2634,14 @@ fn dat_is_the_direct_antiglobulin_test() {
         ],
     );
 }
+
+#[test]
+fn lactic_acid_is_lactate() {
+    expect(
+        "ED LABS. Lactic acid 4.1 mmol/L (H). Na 134 mmol/L.",
+        &[
+            ("Initial lactate was 4.1 mmol/L.", Supported),
+            ("Initial lactate was 2.1 mmol/L.", Contradicted),
+        ],
+    );
+}

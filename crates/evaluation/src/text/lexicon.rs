@@ -1758,6 +1758,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("vitamin k", "phytonadione"),
     // Not multiple sclerosis ("MS").
     ("ms contin", "morphine"),
+    ("lactic acid", "lactate"),
     ("weaned off", "stopped non continued"),
     (
         "gallbladder surgically absent",
