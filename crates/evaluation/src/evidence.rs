@@ -916,14 +916,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut opposite = false;
         let at_discharge = self.at_discharge(fact);
         for posting in self.cited_postings(analysed, t) {
-            let items = self
-                .corpus
-                .sentence_items((posting.doc as usize, posting.sent as usize));
+            let at = (posting.doc as usize, posting.sent as usize);
+            let items = self.corpus.sentence_items(at);
             let shared = others
                 .iter()
                 .filter(|u| items.iter().any(|i| i.term() == Some(**u)))
                 .count();
-            let at = (posting.doc as usize, posting.sent as usize);
             if shared == 0 || (at_discharge && self.earlier_time(at)) {
                 continue;
             }
@@ -1779,21 +1777,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut out = Vec::new();
         // "At discharge she still had stridor at rest": a sentence of the arrival speaks of
         // another time, unless no other sentence speaks of the fact at all.
-        let now: Ranked;
-        let at_discharge = self.at_discharge(fact);
-        let ranked = if at_discharge
-            && ranked.iter().any(|(at, _)| self.earlier_time(*at))
-            && !ranked.iter().all(|(at, _)| self.earlier_time(*at))
-        {
-            now = ranked
+        let now: Ranked = if self.at_discharge(fact) {
+            ranked
                 .iter()
                 .filter(|(at, _)| !self.earlier_time(*at))
                 .copied()
-                .collect();
-            &now
+                .collect()
         } else {
-            ranked
+            Vec::new()
         };
+        let ranked = if now.is_empty() { ranked } else { &now };
         let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };

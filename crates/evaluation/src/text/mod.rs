@@ -2264,27 +2264,12 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             _ => false,
         };
         // "Penicillin skin testing was positive": the words before the cue are its result.
-        if matches!(toks[i].kind, TokKind::Affirm)
+        let result_cue = matches!(toks[i].kind, TokKind::Affirm)
             && matches!(cue, "positive" | "detected" | "present")
-            && !for_next
-        {
-            for k in (0..i).rev() {
-                match toks[k].kind {
-                    TokKind::Word { .. } => flags[k].asserted = true,
-                    TokKind::Copula | TokKind::Side(_) => {}
-                    _ => break,
-                }
-            }
-        }
-        if !tested_cue {
-            continue;
-        }
-        for k in (0..i).rev() {
-            match toks[k].kind {
-                TokKind::Word { .. } => flags[k].tested = true,
-                TokKind::Copula | TokKind::Side(_) => {}
-                _ => break,
-            }
+            && !for_next;
+        for k in subject_before(toks, i) {
+            flags[k].asserted |= result_cue;
+            flags[k].tested |= tested_cue;
         }
     }
     // "CTA CHEST (PE PROTOCOL)": a study's protocol names what it looks for, not a finding.
@@ -2356,6 +2341,20 @@ fn comparison(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
         }
         flags[i].earlier = on;
     }
+}
+
+/// The words of the subject right before the cue at `i`, back through its copula and sides
+/// ("skin testing" of "skin testing was positive").
+fn subject_before(toks: &[Tok], i: usize) -> impl Iterator<Item = usize> + '_ {
+    (0..i)
+        .rev()
+        .take_while(|&k| {
+            matches!(
+                toks[k].kind,
+                TokKind::Word { .. } | TokKind::Copula | TokKind::Side(_)
+            )
+        })
+        .filter(|&k| matches!(toks[k].kind, TokKind::Word { .. }))
 }
 
 /// A label's colon ("Tobacco:", "R wrist XR:").

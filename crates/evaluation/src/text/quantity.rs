@@ -172,20 +172,23 @@ impl Quantity {
 
     /// Whether the two were written in different units of one dimension.
     pub(crate) fn other_unit(&self, source: &Quantity) -> bool {
-        let factor = |q: &Quantity| if q.raw_a == 0.0 { 1.0 } else { q.a / q.raw_a };
-        self.dim == source.dim && !close(factor(self), factor(source))
+        self.dim == source.dim && !close(self.unit_factor(), source.unit_factor())
+    }
+
+    /// The factor from the written unit to the dimension's base unit.
+    fn unit_factor(&self) -> f64 {
+        if self.raw_a == 0.0 {
+            1.0
+        } else {
+            self.a / self.raw_a
+        }
     }
 
     /// Half the last written digit of the value, in the dimension's base unit.
     fn rounding(&self) -> f64 {
         let written = format!("{}", self.raw_a);
         let decimals = written.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
-        let factor = if self.raw_a == 0.0 {
-            1.0
-        } else {
-            self.a / self.raw_a
-        };
-        0.5 * 10f64.powi(-decimals) * factor.abs()
+        0.5 * 10f64.powi(-decimals) * self.unit_factor().abs()
     }
 
     /// Same written number(s) but a different unit: the mg-vs-mcg kind of error.
