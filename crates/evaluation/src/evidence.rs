@@ -727,6 +727,30 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.corpus.docs()?.get(d)
     }
 
+    /// The operation phase a source sentence speaks of: its own word, or else that of the
+    /// nearest earlier sentence of its line ("Pre-op: VA OD 20/200; IOP OD 14" is one
+    /// line of two sentences, both before the operation).
+    fn phase_at(&self, (d, s): (usize, usize)) -> Option<Term> {
+        let doc = self.doc(d)?;
+        let text = &self.corpus.sources.get(d)?.content;
+        let sentences = &doc.body.sentences;
+        let mut k = s;
+        loop {
+            let said = one_phase(
+                self.named.phase,
+                doc.body.items[sentences[k].items.clone()].iter(),
+            );
+            if said.is_some() || k == 0 {
+                return said;
+            }
+            let gap = text.get(sentences[k - 1].end as usize..sentences[k].start as usize);
+            if gap.is_none_or(|g| g.contains('\n')) {
+                return None;
+            }
+            k -= 1;
+        }
+    }
+
     fn alignment(&self, item: &Item) -> &QtyAlign {
         self.aligned
             .iter()
@@ -1268,6 +1292,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         let claim_prior = claim_items
             .iter()
             .any(|it| it.sent == item.sent && is_prior(it));
+        // "On post-op day 1, IOP was 16" against "Pre-op: IOP OD 14" and "IOP: OD 16": a
+        // sentence of the other side of the operation speaks of another time point.
+        let claim_phase = one_phase(
+            self.named.phase,
+            claim_items.iter().filter(|it| it.sent == item.sent),
+        );
         let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
         // The claim sentence's other values (of the same drug, if any), which may describe
         // the same source value.
@@ -1316,6 +1346,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 continue;
             }
             let items = self.corpus.sentence_items(at);
+            let other_phase =
+                claim_phase.is_some_and(|c| self.phase_at(at).is_some_and(|p| p != c));
             let sentence_values = || values.clone().filter_map(|k| items[k].qty());
             // The claim's other values stated in the same source sentence tell which of
             // several readings it means ("six hours after dialysis" for "(6 h post-HD):
@@ -1461,11 +1493,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                         it.sent == s_item.sent && it.qty().is_none_or(|p| p.dim != sq.dim)
                     })
                     .any(is_prior);
-                let sim = if source_prior == claim_prior || item.lead == Lead::From {
-                    sim
-                } else {
-                    sim * 0.3
-                };
+                let sim =
+                    if (source_prior == claim_prior || item.lead == Lead::From) && !other_phase {
+                        sim
+                    } else {
+                        sim * 0.3
+                    };
                 // "increased to 40 mg" is not "increased from 40 mg to 80 mg": the start of a
                 // change is the value of an earlier time. It is evidence only for a claim
                 // value that is also a start or names no time ("NIHSS 7 on arrival"), and
@@ -2405,6 +2438,17 @@ const CHANGE_VERBS: [&str; 9] = [
     "climbed",
 ];
 
+/// The one of `phase`'s two words that `items` use, if they use exactly one.
+fn one_phase<'a>(phase: [Term; 2], items: impl Iterator<Item = &'a Item> + Clone) -> Option<Term> {
+    let mut said = phase
+        .into_iter()
+        .filter(|p| items.clone().any(|it| it.term() == Some(*p)));
+    match (said.next(), said.next()) {
+        (Some(p), None) => Some(p),
+        _ => None,
+    }
+}
+
 /// The words the checks of one claim ask about by name, interned into the run's vocabulary.
 #[derive(Clone)]
 struct Named {
@@ -2434,6 +2478,8 @@ struct Named {
     conclusion: [Term; 5],
     /// Time points before the discharge ("On arrival", "Triage VS").
     earlier_time: [Term; 4],
+    /// "preoperative" and "postoperative" ("pre-op", "post-op"): two time points.
+    phase: [Term; 2],
 }
 
 impl Named {
@@ -2468,6 +2514,7 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             earlier_time: ["arrival", "admission", "presentation", "triage"].map(|w| vocab.term(w)),
+            phase: ["preoperative", "postoperative"].map(|w| vocab.term(w)),
         }
     }
 }

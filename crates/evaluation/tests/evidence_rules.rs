@@ -1388,6 +1388,15 @@ fn temperature_reading_states_fever() {
         "DISCHARGE SUMMARY. Pyelonephritis treated with ceftriaxone. Afebrile at discharge. Lactate 1.2 mmol/L. Discharged home on cephalexin.",
         &[("Temperature at discharge was 38.6 C.", Contradicted)],
     );
+    // A claim that says "febrile" in words is judged by its words, not by the reading it
+    // gives beside them.
+    expect(
+        "DISCHARGE SUMMARY. Buttock abscess drained 04/20. Course: afebrile throughout; Tmax 37.6 C on 04/21. WBC 16.4 -> 9.2.",
+        &[
+            ("He was febrile during the admission, with a Tmax of 37.6 C.", Contradicted),
+            ("He was afebrile during the admission, with a Tmax of 37.6 C.", Supported),
+        ],
+    );
     // A limit in return precautions is no reading.
     expect(
         "DISCHARGE SUMMARY. Appendectomy on 06/02. Return for fever > 38.5 C or worsening pain. Tolerating diet. T 36.7 C at discharge.",
@@ -2642,6 +2651,22 @@ fn lactic_acid_is_lactate() {
         &[
             ("Initial lactate was 4.1 mmol/L.", Supported),
             ("Initial lactate was 2.1 mmol/L.", Contradicted),
+        ],
+    );
+}
+
+/// "Pre-op:" and "post-op" name two time points: a claim about one is not judged by the
+/// other's values, and the label of a line covers every sentence of that line.
+#[test]
+fn pre_and_post_operative_values_are_other_time_points() {
+    let note = "RETINA POST-OP DAY 1, 01/21/2026. s/p PPV, right eye (OD) on 01/20/2026.\nPre-op: VA OD 20/200, OS 20/30; IOP OD 14, OS 21.\nToday: no pain.\nVA cc: OD 20/25; OS 20/30.\nIOP (Tonopen): OD 16 mmHg, OS 21 mmHg.";
+    expect(
+        note,
+        &[
+            ("On post-op day 1, the IOP in the right eye was 16 mmHg.", Supported),
+            ("On post-op day 1, visual acuity in the right eye was 20/25.", Supported),
+            ("Preoperative IOP in the right eye was 14.", Supported),
+            ("On post-op day 1, the IOP in the right eye was 14 mmHg.", Contradicted),
         ],
     );
 }

@@ -155,14 +155,17 @@ fn fever_from_temperatures(a: &mut Analysis, lower: &str, vocab: &mut Vocab) {
                 break;
             }
             let it = &items[k];
-            // "Presented with fever to 39.4 C": the clause says it in words already.
+            let denied = c < FEVER_C - 1e-9;
+            // "Presented with fever to 39.4 C": the clause says it in words already; and a
+            // sentence that says the opposite in words ("febrile, with a Tmax of 37.6 C")
+            // is judged by its words, not by a reading its writer did not call a fever.
             if items
                 .iter()
-                .any(|o| o.clause == it.clause && o.term() == Some(fever))
+                .any(|o| o.term() == Some(fever) && (o.clause == it.clause || o.neg != denied))
             {
                 continue;
             }
-            let entry = (si as u32, it.clause, it.run, c < FEVER_C - 1e-9);
+            let entry = (si as u32, it.clause, it.run, denied);
             if !found
                 .iter()
                 .any(|f| (f.0, f.1, f.3) == (entry.0, entry.1, entry.3))
