@@ -556,6 +556,11 @@ impl Posting {
         if item.purpose && !item.neg {
             return 0;
         }
+        // Nor does the place of a denied head ("no injection-site reaction") state its own
+        // polarity.
+        if item.neg && item.located {
+            return 0;
+        }
         let (seen, plain) = if item.neg {
             (Self::DENIED, Self::DENIED_PLAIN)
         } else {
@@ -1564,6 +1569,30 @@ impl<'c, 'a> Checker<'c, 'a> {
         // once, in a heading such as "Labs 06/14/2026:") supports the claim's date unless a
         // different date sits closer to the claim's words.
         if q.is_calendar() {
+            // "His next 156 mg injection is due on May 12" against "156 mg IM given
+            // 04/14/2026 ... Next dose due 05/12/2026": the date of what comes next is the
+            // one a sentence about what comes next gives, unless such a sentence gives
+            // another.
+            let upcoming = |items: &[Item]| {
+                items.iter().any(|i| {
+                    i.term()
+                        .is_some_and(|t| t == self.named.next || self.named.plan.contains(&t))
+                })
+            };
+            let claim_sentence: Vec<Item> = claim_items
+                .iter()
+                .filter(|it| it.sent == item.sent)
+                .copied()
+                .collect();
+            if upcoming(&claim_sentence) {
+                let ahead: Vec<&Cand> = cands
+                    .iter()
+                    .filter(|c| c.comparable && upcoming(self.corpus.sentence_items(c.at)))
+                    .collect();
+                if !ahead.is_empty() && ahead.iter().all(|c| c.matched) {
+                    return QtyAlign::Matched;
+                }
+            }
             // The date of the source sentence that holds the claim's other values ("Labs
             // 11/16: ... K 5.6 mmol/L" for "K was 5.6 mmol/L on 11/16") is the one it speaks
             // of, wherever the claim's words sit closer.
@@ -1933,7 +1962,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (What a test looked for, "PE protocol", states nothing either way.)
             let mut in_best: Vec<&Item> = best_items
                 .iter()
-                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose))
+                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose) && !(i.neg && i.located))
                 .collect();
             // "compared with the 2023 biopsy (2 cellular crescents), now without crescents":
             // the comparison's words describe the earlier study, the rest the current one.
@@ -2480,6 +2509,8 @@ struct Named {
     earlier_time: [Term; 4],
     /// "preoperative" and "postoperative" ("pre-op", "post-op"): two time points.
     phase: [Term; 2],
+    /// "next": what comes after the note ("Next dose due 05/12").
+    next: Term,
 }
 
 impl Named {
@@ -2515,6 +2546,7 @@ impl Named {
             .map(|w| vocab.term(w)),
             earlier_time: ["arrival", "admission", "presentation", "triage"].map(|w| vocab.term(w)),
             phase: ["preoperative", "postoperative"].map(|w| vocab.term(w)),
+            next: vocab.term("next"),
         }
     }
 }

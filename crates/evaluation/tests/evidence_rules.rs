@@ -2663,10 +2663,42 @@ fn pre_and_post_operative_values_are_other_time_points() {
     expect(
         note,
         &[
-            ("On post-op day 1, the IOP in the right eye was 16 mmHg.", Supported),
-            ("On post-op day 1, visual acuity in the right eye was 20/25.", Supported),
+            (
+                "On post-op day 1, the IOP in the right eye was 16 mmHg.",
+                Supported,
+            ),
+            (
+                "On post-op day 1, visual acuity in the right eye was 20/25.",
+                Supported,
+            ),
             ("Preoperative IOP in the right eye was 14.", Supported),
-            ("On post-op day 1, the IOP in the right eye was 14 mmHg.", Contradicted),
+            (
+                "On post-op day 1, the IOP in the right eye was 14 mmHg.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// The date of what comes next is the one a sentence about what comes next gives, even
+/// when another sentence holds the claim's dose with its own date; and "no injection-site
+/// reaction" denies a reaction, not the injection.
+#[test]
+fn next_dose_date_and_injection_site() {
+    let note = "LAI CLINIC NOTE 04/14/2026. Today: paliperidone palmitate 156 mg IM given in the R deltoid at 11:05, 04/14/2026; tolerated, no injection-site reaction. Next dose due 05/12/2026 (q4 weeks).";
+    expect(
+        note,
+        &[
+            (
+                "His next paliperidone palmitate 156 mg injection is due on May 12, 2026.",
+                Supported,
+            ),
+            (
+                "His next paliperidone palmitate 156 mg injection is due on May 19, 2026.",
+                Contradicted,
+            ),
+            ("He received a paliperidone palmitate injection.", Supported),
+            ("He had an injection-site reaction.", Contradicted),
         ],
     );
 }

@@ -2075,6 +2075,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             TokKind::ListOr if remaining > 0 => remaining = NEG_WINDOW,
             TokKind::Word { .. } if remaining > 0 => {
                 flags[i].neg = true;
+                // "no injection-site reaction": a site and the word that names it say where
+                // the denied head was looked for; their own polarity is not stated.
+                let site = |j: usize| {
+                    toks.get(j).is_some_and(|t| {
+                        matches!(t.kind, TokKind::Word { .. })
+                            && lower
+                                .get(t.start..t.end)
+                                .is_some_and(|w| w == "site" || w.ends_with("-site"))
+                    })
+                };
+                flags[i].located = site(i) || site(i + 1);
                 remaining -= 1;
             }
             _ => {}
@@ -2621,6 +2632,9 @@ pub(crate) fn describe(a: &Analysis, vocab: &Vocab, text: &str) -> String {
             };
             if it.neg {
                 w = format!("NOT:{w}");
+            }
+            if it.located {
+                w = format!("AT:{w}");
             }
             if let Some(side) = it.side {
                 w = format!("{side:?}:{w}");
