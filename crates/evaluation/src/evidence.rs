@@ -1473,6 +1473,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         | Dim::Meq
                         | Dim::Mmol
                         | Dim::Count
+                        | Dim::Drops
                         | Dim::Frequency
                 );
                 // So is its duration, when both are written as one ("for 24 hours").

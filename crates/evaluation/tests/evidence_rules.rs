@@ -2702,3 +2702,38 @@ fn next_dose_date_and_injection_site() {
         ],
     );
 }
+
+/// Drops are an amount of their own ("4 drops" is no "4 mL"), eye and ear drops are known
+/// by their brands, and the shorthand of eye, ear and antenatal notes is read.
+#[test]
+fn drops_and_the_shorthand_of_eyes_ears_and_antenatal_testing() {
+    expect(
+        "ENT CLINIC. A/P: L acute otitis externa. Ciprodex otic suspension: 4 drops in L ear BID x 7 days.",
+        &[
+            ("Ciprodex 4 mL was instilled into the left ear twice daily.", Contradicted),
+            ("Ciprodex 4 drops into the left ear twice daily.", Supported),
+        ],
+    );
+    expect(
+        "GLAUCOMA CLINIC. POAG OU. Meds: latanoprost 0.005% 1 gtt OU qhs.",
+        &[(
+            "She uses Xalatan one drop in each eye at bedtime.",
+            Supported,
+        )],
+    );
+    expect(
+        "EXAM: R TM bulging, erythematous, with purulent effusion. L TM normal. Pupils equal and brisk, no RAPD.",
+        &[
+            ("The left tympanic membrane was bulging.", Contradicted),
+            ("The right tympanic membrane was bulging.", Supported),
+            ("There was a right relative afferent pupillary defect.", Contradicted),
+        ],
+    );
+    expect(
+        "ANTENATAL TESTING. NST: baseline 135 bpm, moderate variability. Interpretation: reactive NST.",
+        &[
+            ("The nonstress test was nonreactive.", Contradicted),
+            ("The nonstress test was reactive.", Supported),
+        ],
+    );
+}

@@ -395,6 +395,20 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Clinical abbreviations (lowercase key) and what they stand for.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    // Antenatal testing and the newborn.
+    ("nst", "nonstress test"),
+    ("bpp", "biophysical profile"),
+    ("afi", "amniotic fluid index"),
+    ("efw", "estimated fetal weight"),
+    ("iap", "intrapartum antibiotic prophylaxis"),
+    // Psychiatry, eyes, ears and throat.
+    ("eps", "extrapyramidal symptoms"),
+    ("mse", "mental status exam"),
+    ("rapd", "relative afferent pupillary defect"),
+    ("tm", "tympanic membrane"),
+    ("tms", "tympanic membranes"),
+    ("lpr", "laryngopharyngeal reflux"),
+    ("dapt", "dual antiplatelet therapy"),
     ("bili", "bilirubin"),
     ("tbili", "total bilirubin"),
     ("afib", "atrial fibrillation"),
@@ -716,6 +730,21 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Brand (or common short) names and the generic they stand for.
 const BRANDS: &[(&str, &str)] = &[
+    // Eye and ear drops.
+    ("xalatan", "latanoprost"),
+    ("timoptic", "timolol"),
+    ("lumigan", "bimatoprost"),
+    ("travatan", "travoprost"),
+    ("alphagan", "brimonidine"),
+    ("cosopt", "dorzolamide timolol"),
+    ("combigan", "brimonidine timolol"),
+    ("vigamox", "moxifloxacin"),
+    ("ocuflox", "ofloxacin"),
+    ("durezol", "difluprednate"),
+    ("ciprodex", "ciprofloxacin dexamethasone"),
+    ("neosporin", "neomycin polymyxin bacitracin"),
+    ("polysporin", "polymyxin bacitracin"),
+    ("cortisporin", "neomycin polymyxin hydrocortisone"),
     ("lasix", "furosemide"),
     ("bumex", "bumetanide"),
     ("demadex", "torsemide"),
@@ -1126,6 +1155,19 @@ const BRANDS: &[(&str, &str)] = &[
 
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
+    "latanoprost",
+    "timolol",
+    "bimatoprost",
+    "travoprost",
+    "brimonidine",
+    "dorzolamide",
+    "ofloxacin",
+    "difluprednate",
+    "neomycin",
+    "bacitracin",
+    "atropine",
+    "cyclopentolate",
+    "tropicamide",
     "furosemide",
     "bumetanide",
     "torsemide",
@@ -1946,6 +1988,17 @@ const NEG_MORPH: &[(&str, &str)] = &[
     ("noncompliant", "adherent"),
     ("nonobstructive", "obstructive"),
     ("nondisplaced", "displaced"),
+    ("nonreactive", "reactive"),
+    ("nondistended", "distended"),
+    ("nonfocal", "focal"),
+    ("nonocclusive", "occlusive"),
+    ("nonpalpable", "palpable"),
+    ("nonsustained", "sustained"),
+    ("nonreassuring", "reassuring"),
+    ("nonsmoker", "smoker"),
+    ("nonhealing", "healing"),
+    ("nondiagnostic", "diagnostic"),
+    ("nonambulatory", "ambulatory"),
     ("unsuccessful", "successful"),
     ("inactive", "active"),
     ("negligible", "significant"),
@@ -2135,8 +2188,10 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("capsules", Dim::Count, 1.0),
     ("cap", Dim::Count, 1.0),
     ("caps", Dim::Count, 1.0),
-    ("drop", Dim::Count, 1.0),
-    ("drops", Dim::Count, 1.0),
+    ("drop", Dim::Drops, 1.0),
+    ("drops", Dim::Drops, 1.0),
+    ("gtt", Dim::Drops, 1.0),
+    ("gtts", Dim::Drops, 1.0),
     ("spray", Dim::Count, 1.0),
     ("sprays", Dim::Count, 1.0),
     // "epinephrine auto-injector 2-pack", "1 pack a day": a number of packs, not a dose.

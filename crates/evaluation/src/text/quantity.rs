@@ -22,6 +22,8 @@ pub(crate) enum Dim {
     Meq,
     Mmol,
     Count,
+    /// Drops of a solution ("4 drops", "1 gtt"): an amount, never its millilitres.
+    Drops,
     /// Doses a day.
     Frequency,
     /// `a` = month * 100 + day, `b` = year (0 when unknown).
@@ -214,7 +216,13 @@ impl Quantity {
     /// The attribute a mismatch is reported under, e.g. `numeric_mismatch:dose`.
     pub(crate) fn attribute(&self) -> &'static str {
         match self.dim {
-            Dim::Mass | Dim::Volume | Dim::Units | Dim::Meq | Dim::Mmol | Dim::Count => "dose",
+            Dim::Mass
+            | Dim::Volume
+            | Dim::Units
+            | Dim::Meq
+            | Dim::Mmol
+            | Dim::Count
+            | Dim::Drops => "dose",
             Dim::Time => "duration",
             Dim::Date | Dim::MonthYear | Dim::Clock => "date",
             Dim::Frequency => "frequency",
