@@ -2737,3 +2737,16 @@ fn drops_and_the_shorthand_of_eyes_ears_and_antenatal_testing() {
         ],
     );
 }
+
+/// "below 0.01" and "less than 0.01" say what "<0.01" says.
+#[test]
+fn below_a_small_limit_is_written_either_way() {
+    expect(
+        "THYROID FUNCTION PANEL 03/30/2026.\nTSH: <0.01 mIU/L (L; ref 0.45-4.50).\nFree T4: 3.4 ng/dL (H; ref 0.8-1.8).\nTroponin I: <0.01 ng/mL.",
+        &[
+            ("Free T4 was 3.4 ng/dL with TSH below 0.01 mIU/L.", Supported),
+            ("Troponin I was less than 0.01 ng/mL.", Supported),
+            ("TSH was detectable.", Contradicted),
+        ],
+    );
+}

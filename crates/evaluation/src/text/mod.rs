@@ -1719,6 +1719,17 @@ impl Parser<'_, '_> {
             return i + 1;
         }
 
+        // "TSH below 0.01" says what "TSH <0.01" says: a result under a small detection
+        // limit (see the '<' of `step`).
+        let under = match text {
+            "below" => Some(i + 1),
+            "less" if self.text(i + 1) == Some("than") => Some(i + 2),
+            _ => None,
+        };
+        if let Some(j) = under.filter(|&j| self.num_at(j).is_some_and(|n| n < 1.0)) {
+            self.emit(TokKind::NegPost, start, self.lexes[j - 1].end);
+            return j;
+        }
         if text == "non" {
             // "non-operatively" is "nonoperatively" when the lexicon knows the joined word.
             if let Some(next) = self.lexes.get(i + 1).filter(|n| n.kind == LexKind::Word) {
