@@ -2750,3 +2750,18 @@ fn below_a_small_limit_is_written_either_way() {
         ],
     );
 }
+
+/// "Negative pressure wound therapy" is a device (the wound VAC), not a denial of pressure.
+#[test]
+fn negative_pressure_wound_therapy_is_a_device() {
+    expect(
+        "WOUND CARE NOTE. Sacral wound 6 x 4 cm. NPWT (wound VAC) at 125 mmHg continuous, dressing changes M/W/F by home health RN.",
+        &[
+            (
+                "Negative pressure wound therapy at 125 mmHg continuous.",
+                Supported,
+            ),
+            ("Negative pressure wound therapy at 150 mmHg continuous.", Contradicted),
+        ],
+    );
+}

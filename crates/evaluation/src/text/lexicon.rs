@@ -1801,6 +1801,13 @@ const PHRASES: &[(&str, &str)] = &[
     // Not multiple sclerosis ("MS").
     ("ms contin", "morphine"),
     ("lactic acid", "lactate"),
+    // A device and a physical quantity, not denials: "negative pressure wound therapy" is
+    // the wound VAC.
+    ("negative pressure wound therapy", "npwt"),
+    ("negative pressure wound", "npwt wound"),
+    ("negative pressure", "subatmospheric pressure"),
+    ("wound vac", "npwt"),
+    ("wound vacuum", "npwt"),
     ("weaned off", "stopped non continued"),
     (
         "gallbladder surgically absent",
