@@ -1815,6 +1815,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         }) {
             return QtyAlign::Mismatch(format!("unit_mismatch:{}", q.attribute()));
         }
+        // "for ten days" against "on RA from DOL 28 ... x 10 days": a bare number is a day's
+        // place ("DOL 28", "POD 3"), no rival of a duration the source writes in days.
+        if q.dim == Dim::Time
+            && top.iter().all(|c| c.value.dim == Dim::None)
+            && cands
+                .iter()
+                .any(|c| c.matched && c.value.dim == Dim::Time && c.sim >= SAME_ATTRIBUTE_SIM)
+        {
+            return QtyAlign::Matched;
+        }
         if best < CONTRADICT_SIM {
             return QtyAlign::NotFound;
         }

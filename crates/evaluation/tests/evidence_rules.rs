@@ -2765,3 +2765,26 @@ fn negative_pressure_wound_therapy_is_a_device() {
         ],
     );
 }
+
+/// A bare number placed near a claim's duration is a day's place ("DOL 28"), not a rival
+/// of the duration the source writes in days; and a duration after a denied thing ends the
+/// denial ("without desaturations x 10 days prior to d/c" does not deny the discharge).
+#[test]
+fn a_day_of_life_is_no_duration() {
+    let note = "NICU DISCHARGE SUMMARY. Baby girl, ex-29w5d (BW 1,210 g), now DOL 38, PMA 35w1d. Discharge date 10/18/2026.\nResp: RDS; surfactant x1 via INSURE on DOL 0. CPAP x 9 days, then NC 1 L -> weaned from NC 0.5 L to RA on DOL 28 (10/08); in RA without desaturations x 10 days prior to d/c. Caffeine citrate d/c'd DOL 30 (10/10); no A/B/D events x 8 days off caffeine.";
+    expect(
+        note,
+        &[
+            // (Its "breathing" and "going home" are the note's words nowhere.)
+            (
+                "She had been breathing room air with no supplemental oxygen for ten days before going home.",
+                PartiallySupported,
+            ),
+            ("She was on room air for ten days before discharge.", Supported),
+            (
+                "She was on room air for twelve days before discharge.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -2051,6 +2051,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // "no perforation on CT" does not deny the CT, but "not on hydroxyurea" denies
             // the drug: a place word ends the scope only once it has negated something.
             TokKind::Place if remaining < NEG_WINDOW => remaining = 0,
+            // "without desaturations x 10 days prior to d/c": a duration after the denied
+            // thing says for how long; what follows it is not denied.
+            TokKind::Qty(q) if q.dim == Dim::Time && remaining < NEG_WINDOW => remaining = 0,
             // So does a conjunction that opens another statement ("should not drive while
             // taking oxycodone" does not deny the oxycodone).
             TokKind::Conj
