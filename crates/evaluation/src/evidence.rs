@@ -1647,6 +1647,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
             }
         }
+        // A value with a unit, or a pair of numbers ("20/40"), is specific: one of the
+        // claim's unit placed best speaks of the claim's attribute.
+        let specific_claim = q.dim != Dim::None || q.shape == Shape::Pair;
+        let specific =
+            |v: &Quantity| v.dim == q.dim && (q.dim != Dim::None || v.shape == Shape::Pair);
         if best < SAME_ATTRIBUTE_SIM {
             // A value written with its unit that is also the best placed of all is the one the
             // claim means, even with few words in common ("febrile to 38.6 C" against "VS: T
@@ -1656,9 +1661,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // against "10 mg BID for 7 days, then 5 mg BID for 3 months".)
             // (A pair of numbers, "20/40", is as specific as a unit.)
             let best_placed: Vec<&Cand> = cands.iter().filter(|c| c.sim >= best).collect();
-            let specific =
-                |v: &Quantity| v.dim == q.dim && (q.dim != Dim::None || v.shape == Shape::Pair);
-            if (q.dim != Dim::None || q.shape == Shape::Pair)
+            if specific_claim
                 && best >= PAIRED_SIM
                 && best_placed.iter().all(|c| specific(&c.value))
             {
@@ -1826,6 +1829,15 @@ impl<'c, 'a> Checker<'c, 'a> {
             return QtyAlign::Matched;
         }
         if best < CONTRADICT_SIM {
+            // (As below SAME_ATTRIBUTE_SIM: a value in the claim's own unit placed best, with
+            // the claim's value nowhere in the sources, disagrees: "scheduled for March 17"
+            // against "RTC retina 03/14/2026 for OCT OD and injection #3".)
+            if specific_claim
+                && top.iter().all(|c| specific(&c.value))
+                && !cands.iter().any(|c| c.matched)
+            {
+                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+            }
             return QtyAlign::NotFound;
         }
         if top.iter().any(|c| c.written)

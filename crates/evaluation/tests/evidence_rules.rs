@@ -2788,3 +2788,23 @@ fn a_day_of_life_is_no_duration() {
         ],
     );
 }
+
+/// A date in the claim's own unit placed best, with the claim's date nowhere in the
+/// sources, disagrees even when few of the claim's words sit beside it.
+#[test]
+fn a_follow_up_date_placed_best_disagrees() {
+    let note = "RETINA CLINIC 02/14/2026. R CRVO with macular edema.\nVA cc: OD 20/80, OS 20/20. IOP 17 OD, 15 OS.\nProcedure: intravitreal bevacizumab 1.25 mg OD, injection #2.\nPlan: monthly bevacizumab OD x 3 then treat-and-extend.\nRTC retina 03/14/2026 for OCT OD and injection #3; sooner for pain or vision loss.";
+    expect(
+        note,
+        &[
+            (
+                "Retina follow-up with OCT and the third injection is scheduled for March 17, 2026.",
+                Contradicted,
+            ),
+            (
+                "Retina follow-up with OCT is scheduled for March 14, 2026.",
+                Supported,
+            ),
+        ],
+    );
+}
