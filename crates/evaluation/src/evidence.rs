@@ -1927,7 +1927,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut seen = BTreeSet::new();
         for item in fact {
             if let Kind::Word(t) = item.kind {
-                if seen.insert(t) {
+                // ("right-sided weakness" says what "right weakness" says.)
+                if seen.insert(t) && !self.named.side.contains(&t) {
                     let w = self.corpus.word_weight(item);
                     let present = self.in_any_doc(t);
                     total += match (present, item.purpose) {

@@ -2808,3 +2808,20 @@ fn a_follow_up_date_placed_best_disagrees() {
         ],
     );
 }
+
+/// Hemiparesis is weakness of one side, and "right-sided" says what "right" says: a
+/// claim's side of the weakness is checked against the side of the hemiparesis.
+#[test]
+fn hemiparesis_is_one_sided_weakness() {
+    let note = "DISCHARGE SUMMARY - STROKE NEUROLOGY. 64 y/o M, R-handed, with HTN, T2DM, HLD, presented 03/30/2026 with acute L arm and leg weakness and L facial droop, LKW 09:10. NIHSS 7.\nCT head without contrast: no hemorrhage. CTA: R M2 inferior division occlusion. IV tenecteplase 0.25 mg/kg (total 22 mg) at 10:05; mechanical thrombectomy TICI 2b at 11:20.\nMRI 03/31: acute infarct R MCA territory (R frontal/parietal cortex and R corona radiata), 22 mL; petechial hemorrhagic transformation (HI1), asymptomatic.\nEtiology: cardioembolic - paroxysmal AFib on telemetry day 2.\nDeficits at discharge: mild L hemiparesis (LUE 4/5, LLE 4+/5), L neglect resolving. NIHSS 3.\nMeds: apixaban 5 mg BID started day 5 after repeat CT stable; atorvastatin 80 mg; metformin 1,000 mg BID; lisinopril 10 mg.\nDispo: acute inpatient rehab. h/o right shoulder rotator cuff repair 2019 (for PT awareness).";
+    expect(
+        note,
+        &[
+            (
+                "Right MCA territory infarct with residual right-sided weakness.",
+                Contradicted,
+            ),
+            ("Mild left weakness at discharge.", Supported),
+        ],
+    );
+}

@@ -1617,6 +1617,10 @@ const DRUG_SUFFIXES: &[&str] = &[
 
 /// Words that stand for another word with the same clinical meaning (after stemming).
 const SYNONYMS: &[(&str, &str)] = &[
+    // Weakness of one side ("L hemiparesis" is left-sided weakness).
+    ("hemiparesis", "weakness"),
+    ("hemiparetic", "weakness"),
+    ("weak", "weakness"),
     ("febrile", "fever"),
     // "Allergic to penicillin" states a penicillin allergy.
     ("allergic", "allergy"),
