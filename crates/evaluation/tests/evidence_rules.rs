@@ -2825,3 +2825,15 @@ fn hemiparesis_is_one_sided_weakness() {
         ],
     );
 }
+
+/// "Then aspirin alone" is "followed by aspirin monotherapy".
+#[test]
+fn monotherapy_is_a_drug_alone() {
+    expect(
+        "Treatment: clopidogrel 300 mg PO load given in ED, then aspirin 81 mg PO daily + clopidogrel 75 mg PO daily x 21 days, followed by aspirin 81 mg monotherapy.",
+        &[(
+            "Discharged on aspirin 81 mg plus clopidogrel 75 mg daily for three weeks, then aspirin alone.",
+            Supported,
+        )],
+    );
+}

@@ -1619,6 +1619,8 @@ const DRUG_SUFFIXES: &[&str] = &[
 const SYNONYMS: &[(&str, &str)] = &[
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
     ("hemiparesis", "weakness"),
+    // "then aspirin alone" is "followed by aspirin monotherapy".
+    ("monotherapy", "alone"),
     ("hemiparetic", "weakness"),
     ("weak", "weakness"),
     ("febrile", "fever"),
