@@ -2730,6 +2730,13 @@ fn drops_and_the_shorthand_of_eyes_ears_and_antenatal_testing() {
         ],
     );
     expect(
+        "NEWBORN ADMISSION NOTE. Apgars 8 and 9 at 1 and 5 min.\nMeasurements: BW 3450 g (55th %ile), length 51 cm (64th %ile), HC 34.5 cm (48th %ile).",
+        &[
+            ("Birth weight was 3.45 kg.", Supported),
+            ("Birth weight was 3.54 kg.", Contradicted),
+        ],
+    );
+    expect(
         "ANTENATAL TESTING. NST: baseline 135 bpm, moderate variability. Interpretation: reactive NST.",
         &[
             ("The nonstress test was nonreactive.", Contradicted),

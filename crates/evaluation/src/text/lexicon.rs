@@ -400,6 +400,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("bpp", "biophysical profile"),
     ("afi", "amniotic fluid index"),
     ("efw", "estimated fetal weight"),
+    ("bw", "birth weight"),
     ("iap", "intrapartum antibiotic prophylaxis"),
     // Psychiatry, eyes, ears and throat.
     ("eps", "extrapyramidal symptoms"),
