@@ -2844,3 +2844,20 @@ fn monotherapy_is_a_drug_alone() {
         )],
     );
 }
+
+/// After a specimen, "cx" is a culture ("Blood cx x2: no growth"); elsewhere it is left as
+/// written (in a labour note it is the cervix).
+#[test]
+fn cx_after_a_specimen_is_a_culture() {
+    let note = "UROLOGY PROGRESS NOTE 04/07/2026. s/p L PCN 04/05.\nMicro:\n  - Urine cx (bladder, 04/05): positive, E. coli >100,000 CFU/mL.\n  - Blood cx x2 (04/05): no growth to date at 48 h (NGTD).\nA/P: Obstructive pyelo, improving.";
+    expect(
+        note,
+        &[
+            (
+                "Blood cultures drawn on admission were positive.",
+                Contradicted,
+            ),
+            ("Blood cultures were negative.", Supported),
+        ],
+    );
+}

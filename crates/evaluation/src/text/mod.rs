@@ -1770,6 +1770,33 @@ impl Parser<'_, '_> {
             self.expand("visual acuity", start, end, true);
             return i + 1;
         }
+        // "Blood cx x2", "urine cx": after a specimen, "cx" is a culture (elsewhere it is as
+        // often the cervix).
+        if matches!(text, "cx" | "cxs")
+            && i.checked_sub(1)
+                .and_then(|p| self.text(p))
+                .is_some_and(|p| {
+                    matches!(
+                        p,
+                        "blood"
+                            | "urine"
+                            | "wound"
+                            | "sputum"
+                            | "csf"
+                            | "stool"
+                            | "throat"
+                            | "tissue"
+                            | "bone"
+                            | "fluid"
+                            | "surveillance"
+                            | "catheter"
+                            | "tip"
+                    )
+                })
+        {
+            self.expand("culture", start, end, true);
+            return i + 1;
+        }
         if let Some(exp) = self.lex.case_abbr(l.orig) {
             self.lab = true;
             self.expand(exp, start, end, true);
