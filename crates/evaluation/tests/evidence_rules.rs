@@ -2861,3 +2861,21 @@ fn cx_after_a_specimen_is_a_culture() {
         ],
     );
 }
+
+/// Hives are urticaria (not HIV), and a sentence continues the ones it follows after a
+/// semicolon: "tolerated oral challenge with amoxicillin; observed 60 minutes; no urticaria"
+/// denies hives during the challenge, whatever "Sulfonamide antibiotics - hives (2011)".
+#[test]
+fn hives_denied_after_a_semicolon_of_the_challenge() {
+    let note = "ALLERGY LIST (updated 02/20/2026 16:05 by inpatient pharmacy).\n1. Penicillins - REMOVED 02/20/2026. Reason: tolerated direct oral challenge with amoxicillin 500 mg; observed 60 minutes; no urticaria, angioedema, wheeze or hypotension. Original reaction: rash in childhood, details unknown. PEN-FAST score 1 (low risk).\n2. Sulfonamide antibiotics - hives (2011). Status: active, verified.\n3. Shellfish - mild oral itching. Status: active (intolerance).\nLatex: no known allergy.\nPatient and daughter informed that penicillins and cephalosporins may be used in the future; wallet card updated.";
+    expect(
+        note,
+        &[
+            (
+                "She developed hives during the oral amoxicillin challenge on 02/20.",
+                Contradicted,
+            ),
+            ("She had hives with sulfonamide antibiotics in 2011.", Supported),
+        ],
+    );
+}

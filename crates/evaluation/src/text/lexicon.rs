@@ -1620,6 +1620,9 @@ const DRUG_SUFFIXES: &[&str] = &[
 const SYNONYMS: &[(&str, &str)] = &[
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
     ("hemiparesis", "weakness"),
+    // Not HIV.
+    ("hives", "urticaria"),
+    ("urticarial", "urticaria"),
     // "then aspirin alone" is "followed by aspirin monotherapy".
     ("monotherapy", "alone"),
     ("hemiparetic", "weakness"),
