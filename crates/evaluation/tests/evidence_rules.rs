@@ -2875,7 +2875,30 @@ fn hives_denied_after_a_semicolon_of_the_challenge() {
                 "She developed hives during the oral amoxicillin challenge on 02/20.",
                 Contradicted,
             ),
-            ("She had hives with sulfonamide antibiotics in 2011.", Supported),
+            (
+                "She had hives with sulfonamide antibiotics in 2011.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "Arthrocentesis of the left knee" is a left knee arthrocentesis: against a right knee
+/// arthrocentesis it is the other side, whatever the left knee's old arthroplasty.
+#[test]
+fn the_word_before_of_the_side_has_the_side() {
+    let note = "RHEUM URGENT VISIT 03/24/2026. 70 y/o M w/ CPPD, h/o L knee TKA 2019 (no issues), CKD 3a, on apixaban for AFib.\nS: R knee pain and swelling x 3 d, no trauma. No fever.\nO: T 37.2 C. R knee warm, moderate effusion, ROM 10-90 deg, painful. L knee (TKA) well-healed scar, no effusion.\nProcedure: R knee arthrocentesis, lateral suprapatellar approach, sterile prep, 1% lidocaine. Aspirated 45 mL cloudy yellow fluid. Sent for cell count, crystals, Gram stain and culture. Injected triamcinolone 40 mg after Gram stain negative.\nSynovial fluid (prelim): WBC 18,400, 82% PMNs; rhomboid positively birefringent crystals (CPPD). Gram stain: no organisms.\nA/P: acute CPP crystal arthritis (pseudogout) R knee. Ice, rest. Culture f/u. RTC 2 wk.";
+    expect(
+        note,
+        &[
+            (
+                "Arthrocentesis of the left knee yielded 45 mL of cloudy fluid with CPPD crystals.",
+                Contradicted,
+            ),
+            (
+                "Arthrocentesis of the right knee yielded 45 mL of cloudy fluid.",
+                Supported,
+            ),
         ],
     );
 }

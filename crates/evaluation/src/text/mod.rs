@@ -2202,6 +2202,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
             k += 1;
         }
+        // "Arthrocentesis of the left knee" is a left knee arthrocentesis: the word before
+        // "of (the)" is of the side too.
+        let of_before = lower.get(..toks[i].start).is_some_and(|before| {
+            let before = before.trim_end();
+            before.ends_with(" of the") || before.ends_with(" of")
+        });
+        if of_before && i > 0 && matches!(toks[i - 1].kind, TokKind::Word { .. }) {
+            flags[i - 1].side.get_or_insert(side);
+        }
         // "R wrist XR: nondisplaced distal radius fracture": a side in a label gives it to
         // the label's value (as a report's title does to its findings).
         let colon = toks[i + 1..]
