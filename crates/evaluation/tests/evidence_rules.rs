@@ -2902,3 +2902,16 @@ fn the_word_before_of_the_side_has_the_side() {
         ],
     );
 }
+
+/// "Injected triamcinolone 40 mg after Gram stain negative": the negative result is the
+/// Gram stain's; the injection before "after" is another event.
+#[test]
+fn a_result_after_after_is_not_the_earlier_event() {
+    expect(
+        "Procedure: R knee arthrocentesis. Aspirated 45 mL cloudy yellow fluid. Injected triamcinolone 40 mg after Gram stain negative.",
+        &[
+            ("Triamcinolone 40 mg was injected.", Supported),
+            ("The Gram stain was negative.", Supported),
+        ],
+    );
+}

@@ -2471,6 +2471,17 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                     place = pending_place.take();
                 }
             }
+            // "Injected triamcinolone 40 mg after Gram stain negative": what happened
+            // before or after the tested thing is another event.
+            TokKind::Place
+                if count > 0
+                    && matches!(
+                        lower.get(toks[k].start..toks[k].end),
+                        Some("after" | "before" | "until" | "following")
+                    ) =>
+            {
+                break
+            }
             TokKind::Place if count > 0 => pending_place = Some(k),
             TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
             TokKind::Conj if compound => compound = false,
