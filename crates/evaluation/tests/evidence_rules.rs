@@ -2915,3 +2915,18 @@ fn a_result_after_after_is_not_the_earlier_event() {
         ],
     );
 }
+
+/// Drug shorthand of rheumatology and stroke notes (MTX, HCQ, SSZ, MMF, AZA, NAC, tPA,
+/// TNK), and "examination" is a framing word like "exam".
+#[test]
+fn drug_shorthand_and_examination() {
+    expect(
+        "RHEUM F/U. PsA with recent flare; started prednisone 15 mg daily by urgent care.\nExam:\n- Hands: no synovitis; Heberden nodes bilat.\nA/P:\n- MTX 17.5 mg PO weekly continued; folic acid 1 mg daily.\n- HCQ 200 mg BID.",
+        &[
+            ("Methotrexate was continued at 15 mg PO weekly.", Contradicted),
+            ("Methotrexate was continued at 17.5 mg PO weekly.", Supported),
+            ("Hydroxychloroquine 200 mg twice daily.", Supported),
+            ("Examination of her hands found no synovitis.", Supported),
+        ],
+    );
+}
