@@ -1022,7 +1022,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             let items = self
                 .corpus
                 .sentence_items((posting.doc as usize, posting.sent as usize));
-            for i in items.iter().filter(|i| i.term() == Some(t)) {
+            // (What a study looks for, "CTA CHEST - PULMONARY EMBOLISM PROTOCOL", states
+            // nothing either way.)
+            for i in items
+                .iter()
+                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose))
+            {
                 let with_tested = items
                     .iter()
                     .any(|o| o.clause == i.clause && o.term().is_some_and(|u| tested.contains(&u)));

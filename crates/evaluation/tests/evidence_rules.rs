@@ -2930,3 +2930,23 @@ fn drug_shorthand_and_examination() {
         ],
     );
 }
+
+/// "Positive for ischemia" states a finding (not what a test was for), and what a study's
+/// protocol names ("PULMONARY EMBOLISM PROTOCOL") is no finding against "negative for".
+#[test]
+fn positive_for_is_a_finding_and_a_protocol_is_none() {
+    expect(
+        "EXERCISE TREADMILL STRESS TEST (Bruce protocol) 08/24/2026\n56 y/o M with exertional chest tightness, HTN, HLD. Baseline ECG: sinus 72, normal axis, no ST abnormality.\nExercise: 8:15 min, stage 3, 10.1 METs. Peak HR 152 (93% of MPHR). Peak BP 188/84. Stopped for fatigue and chest tightness.\nECG: 2.0 mm horizontal ST depression in II, III, aVF, V4-V6 beginning at 6:30, persisting 6 min into recovery.\nArrhythmias: rare PVCs; negative for sustained arrhythmia.\nSymptoms: typical angina at peak, resolved at 4 min of recovery.\nDuke treadmill score -5.75 (intermediate risk).\nIMPRESSION: Positive for ischemia by ECG criteria with typical angina. Good functional capacity. Recommend coronary CTA or invasive angiography.",
+        &[
+            ("The exercise stress test was negative for ischemia.", Contradicted),
+            ("The exercise stress test was positive for ischemia.", Supported),
+        ],
+    );
+    expect(
+        "CT ANGIOGRAPHY CHEST - PULMONARY EMBOLISM PROTOCOL 10/08/2026 22:05\nFindings:\nPulmonary arteries: no filling defect in the main, lobar, segmental or subsegmental pulmonary arteries.\nIMPRESSION:\n1. No pulmonary embolism.\n2. RLL consolidation.",
+        &[
+            ("CTA chest was negative for pulmonary embolism.", Supported),
+            ("CTA chest was positive for pulmonary embolism.", Contradicted),
+        ],
+    );
+}

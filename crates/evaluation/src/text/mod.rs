@@ -1334,7 +1334,13 @@ impl Parser<'_, '_> {
                 let before = self.word_before(start);
                 // "r/o pericardial effusion", "to rule out PE": what a test was to rule out
                 // is a purpose as much as what it was for.
-                after_for = matches!(before, Some("for" | "r/o"))
+                // ("Positive for ischemia" is a finding, not a purpose.)
+                let result_for = before == Some("for")
+                    && matches!(
+                        self.word_before_n(start, 2),
+                        Some("positive" | "negative" | "pos" | "neg")
+                    );
+                after_for = (matches!(before, Some("for" | "r/o")) && !result_for)
                     || (before == Some("out") && self.word_before_n(start, 2) == Some("rule"));
                 narrowed = matches!(
                     before,
