@@ -1892,10 +1892,27 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut out = Vec::new();
         // "At discharge she still had stridor at rest": a sentence of the arrival speaks of
         // another time, unless no other sentence speaks of the fact at all.
+        // And "Admission blood cultures showed no growth" speaks of the sentences naming the
+        // admission, not of "Repeat blood cultures 05/06: no growth".
+        let names_first = |at: (usize, usize)| {
+            self.corpus
+                .sentence_items(at)
+                .iter()
+                .any(|i| i.term().is_some_and(|t| self.named.first.contains(&t)))
+        };
         let now: Ranked = if self.at_discharge(fact) {
             ranked
                 .iter()
                 .filter(|(at, _)| !self.earlier_time(*at))
+                .copied()
+                .collect()
+        } else if fact
+            .iter()
+            .any(|i| i.when && i.term().is_some_and(|t| self.named.first.contains(&t)))
+        {
+            ranked
+                .iter()
+                .filter(|(at, _)| names_first(*at))
                 .copied()
                 .collect()
         } else {

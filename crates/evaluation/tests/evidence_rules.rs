@@ -2950,3 +2950,21 @@ fn positive_for_is_a_finding_and_a_protocol_is_none() {
         ],
     );
 }
+
+/// A fact of the admission is judged by the sentences naming the admission: "Admission
+/// blood cultures showed no growth" against "Admission blood cultures 05/04: MSSA. Repeat
+/// blood cultures 05/06: no growth".
+#[test]
+fn an_admission_fact_is_judged_by_the_admission_sentences() {
+    let note = "DISCHARGE SUMMARY - CARDIOLOGY / ID\nAdmitted 05/04/2026; discharged 05/15/2026.\n42 y/o M with IVDU (heroin), presenting with fevers to 39.6 C, rigors and dyspnea.\nAdmission blood cultures 05/04 (2/2 sets): MSSA. Repeat blood cultures 05/06 and 05/07: no growth (first negative 05/06).\nTEE 05/05: 1.4 cm mobile vegetation on the tricuspid valve with severe TR; no aortic or mitral involvement; no perivalvular abscess.\nCT chest: multiple bilateral septic pulmonary emboli, some cavitary. No pneumothorax.\nAbx: vancomycin + cefepime -> cefazolin 2 g IV q8h from 05/05. Planned 6 weeks from first negative culture (through 06/17/2026).\nCT surgery consulted: no surgical indication at present.\nHIV neg, HCV Ab positive (RNA pending). Addiction medicine: started buprenorphine-naloxone 16-4 mg SL daily.\nDischarged to rehab facility with PICC (L basilic).";
+    expect(
+        note,
+        &[
+            ("Admission blood cultures showed no growth.", Contradicted),
+            (
+                "Repeat blood cultures on 05/06 showed no growth.",
+                Supported,
+            ),
+        ],
+    );
+}
