@@ -2968,3 +2968,21 @@ fn an_admission_fact_is_judged_by_the_admission_sentences() {
         ],
     );
 }
+
+/// "Denies CP, orthopnea, PND, presyncope": a review of symptoms lists what it denies with
+/// commas alone, until a verb of what is present ("denies SI/HI, endorses low mood").
+#[test]
+fn a_denied_comma_list() {
+    let note = "HEART FAILURE CLINIC. Interval: feels well; walks 1 mile daily. NYHA class II. Denies CP, orthopnea, PND, presyncope. No ICD shocks. Mild ankle swelling at end of day.\nPSYCH: Denies SI/HI, endorses low mood.";
+    expect(
+        note,
+        &[
+            (
+                "He reported no chest pain, orthopnea, or paroxysmal nocturnal dyspnea.",
+                Supported,
+            ),
+            ("He had presyncope.", Contradicted),
+            ("She endorses low mood.", Supported),
+        ],
+    );
+}

@@ -447,6 +447,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("sob", "dyspnea"),
     ("doe", "dyspnea on exertion"),
     ("cp", "chest pain"),
+    ("pnd", "paroxysmal nocturnal dyspnea"),
     ("n/v", "nausea vomiting"),
     ("abd", "abdominal"),
     ("pts", "patient"),

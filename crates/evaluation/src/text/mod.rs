@@ -2042,15 +2042,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     let mut remaining = 0usize;
     // "CT was not performed and MRI was ordered": a denied predicate ends at "and".
     let mut predicate = false;
+    let mut denied_list = false;
     for i in 0..n {
         match toks[i].kind {
             TokKind::NegPre => {
                 remaining = NEG_WINDOW;
+                let cue = lower.get(toks[i].start..toks[i].end);
                 // ("was negative for nitrites and leukocyte esterase" is a list, not a
                 // denied predicate.)
                 predicate = i > 0
                     && matches!(toks[i - 1].kind, TokKind::Copula)
-                    && lower.get(toks[i].start..toks[i].end) != Some("negative for");
+                    && cue != Some("negative for");
+                // "Denies CP, orthopnea, PND, presyncope": a review of symptoms lists what
+                // it denies with commas alone.
+                denied_list = matches!(cue, Some("denies" | "denied" | "negative for"));
             }
             TokKind::Conj if predicate => remaining = 0,
             // "no free air and new bowel obstruction": in a claim, a conjunct that says
@@ -2111,10 +2116,28 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
             TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
             TokKind::Clause if remaining > 0 => {
-                let list_follows = toks[i + 1..]
-                    .iter()
-                    .take_while(|t| !matches!(t.kind, TokKind::Sentence | TokKind::Soft))
-                    .any(|t| matches!(t.kind, TokKind::ListOr));
+                // (Until a verb of what is present: "denies SI/HI, endorses low mood".)
+                let affirming = toks.get(i + 1).is_some_and(|t| {
+                    matches!(
+                        lower.get(t.start..t.end),
+                        Some(
+                            "endorses"
+                                | "endorsed"
+                                | "reports"
+                                | "reported"
+                                | "admits"
+                                | "notes"
+                                | "complains"
+                                | "has"
+                                | "had"
+                        )
+                    )
+                });
+                let list_follows = (denied_list && !affirming)
+                    || toks[i + 1..]
+                        .iter()
+                        .take_while(|t| !matches!(t.kind, TokKind::Sentence | TokKind::Soft))
+                        .any(|t| matches!(t.kind, TokKind::ListOr));
                 // Each item of a denied list gets the whole window ("No acute intracranial
                 // hemorrhage, mass effect or territorial infarct").
                 remaining = if list_follows { NEG_WINDOW } else { 0 };
