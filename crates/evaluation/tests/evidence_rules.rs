@@ -2986,3 +2986,16 @@ fn a_denied_comma_list() {
         ],
     );
 }
+
+/// "9 PM" is 21:00 and "6 AM" 06:00; "max" is "maximum".
+#[test]
+fn am_and_pm_are_times_of_day() {
+    expect(
+        "CATH LAB RECOVERY 03/02/2026. Heparin drip stopped at 21:00. Sheath pulled at 23:30; hemostasis with manual pressure. Nitroglycerin max dose 200 mcg/min.",
+        &[
+            ("The heparin drip was stopped at 9 PM.", Supported),
+            ("The heparin drip was stopped at 7 PM.", Contradicted),
+            ("Nitroglycerin reached a maximum dose of 200 mcg/min.", Supported),
+        ],
+    );
+}

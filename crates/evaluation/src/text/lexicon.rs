@@ -1634,6 +1634,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     // Not HIV.
     ("hives", "urticaria"),
     ("urticarial", "urticaria"),
+    ("max", "maximum"),
+    ("maximal", "maximum"),
     // "then aspirin alone" is "followed by aspirin monotherapy".
     ("monotherapy", "alone"),
     ("hemiparetic", "weakness"),

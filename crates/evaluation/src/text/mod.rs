@@ -1470,6 +1470,20 @@ impl Parser<'_, '_> {
         let start = self.lexes[i].start;
         let mut end = self.lexes[i].end;
         let mut j = i + 1;
+        // "by 6 AM", "at 9 pm": a time of day.
+        if (1.0..=12.0).contains(&n) && n.fract() == 0.0 {
+            let half = match self.text(j) {
+                Some("am" | "a.m.") => Some(0.0),
+                Some("pm" | "p.m.") => Some(12.0),
+                _ => None,
+            };
+            if let Some(half) = half {
+                let hour = n % 12.0 + half;
+                let q = Quantity::single(Dim::Clock, hour * 60.0, 1.0);
+                self.emit(TokKind::Qty(q), start, self.lexes[j].end);
+                return j + 1;
+            }
+        }
         // "24 September 2026"
         if let Some(m) = self.entry_at(j).and_then(|e| e.month) {
             if (1.0..=31.0).contains(&n) && n.fract() == 0.0 {
