@@ -1567,6 +1567,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     q.matches(&sq)
                         || dose_of_strength(items, k, self.named.tablet)
                             .is_some_and(|d| q.matches(&d))
+                        || pair_written_apart(items, k, q)
                 };
                 let matched = comparable && matched;
                 let described = comparable && neighbours_confirm(items, k, &claim_values);
@@ -2439,6 +2440,28 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
         (a, b),
         (Some(Side::Left), Some(Side::Right)) | (Some(Side::Right), Some(Side::Left))
     )
+}
+
+/// "Symbicort 160/4.5" against "budesonide-formoterol 160-4.5 mcg": a claim's bare pair of
+/// numbers written in the source as two values in a row, each with its own reading.
+fn pair_written_apart(items: &[Item], k: usize, q: &Quantity) -> bool {
+    if q.shape != Shape::Pair || q.dim != Dim::None {
+        return false;
+    }
+    let (first, second) = q.ends();
+    let single = |v: &Quantity| v.shape == Shape::Single;
+    let Some(here) = items.get(k).and_then(Item::qty) else {
+        return false;
+    };
+    let next = items
+        .get(k + 1..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|i| i.sent == items[k].sent)
+        .find_map(Item::qty);
+    single(here)
+        && here.raw_a == first.raw_a
+        && next.is_some_and(|n| single(n) && n.raw_a == second.raw_a)
 }
 
 /// "Methimazole 10 mg tab: 2 tabs (20 mg) PO BID": a tablet's strength followed by a

@@ -2999,3 +2999,16 @@ fn am_and_pm_are_times_of_day() {
         ],
     );
 }
+
+/// A combination inhaler's strength written as a pair ("Symbicort 160/4.5") is the two
+/// values a source writes one after the other ("160-4.5 mcg").
+#[test]
+fn a_strength_pair_written_apart() {
+    expect(
+        "DISCHARGE MEDICATIONS 09/18/2026\n1. Budesonide-formoterol 160 mcg-4.5 mcg/actuation inhaler: inhale 2 puffs twice daily; may use 1-2 additional puffs as needed for symptoms (max 12 puffs/day). Rinse mouth after use.\n2. Prednisone 40 mg tab: 1 tab PO daily x 1 more day (09/19).\n3. Cetirizine 10 mg PO daily.\n4. Sertraline 50 mg PO daily (home, unchanged).\n5. Norgestimate 0.25 mg-ethinyl estradiol 35 mcg tab PO daily (home, unchanged).\nDISCONTINUED: Albuterol HFA 90 mcg 2 puffs q4h PRN.\nAllergies: NKDA.",
+        &[
+            ("She was discharged on Symbicort 160/4.5, two puffs twice daily.", Supported),
+            ("She was discharged on Symbicort 80/4.5, two puffs twice daily.", Contradicted),
+        ],
+    );
+}
