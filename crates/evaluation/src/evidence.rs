@@ -1703,6 +1703,17 @@ impl<'c, 'a> Checker<'c, 'a> {
                     return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
                 }
             }
+            // "Peak hs-troponin I was 4,812 ng/L" against a table row "05/21 23:30: 4812 (H)
+            // - peak" under "hs-Troponin I (ng/L)": a number of four significant digits is
+            // specific enough to find by itself when nothing else is placed near the claim.
+            if !q.is_calendar()
+                && q.shape == Shape::Single
+                && significant_digits(q.raw_a) >= 4
+                && best < PAIRED_SIM
+                && cands.iter().any(|c| c.matched && c.value.raw_a == q.raw_a)
+            {
+                return QtyAlign::Matched;
+            }
             return QtyAlign::NotFound;
         }
         let mut top: Vec<&Cand> = cands
@@ -2442,6 +2453,18 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
     )
 }
 
+/// How many significant digits a number is written with ("4812" 4, "2000" 1, "12.5" 3).
+fn significant_digits(v: f64) -> usize {
+    let written = format!("{}", v.abs());
+    let digits = written.trim_start_matches(['0', '.']).replace('.', "");
+    let digits = if written.contains('.') {
+        digits.as_str()
+    } else {
+        digits.trim_end_matches('0')
+    };
+    digits.len()
+}
+
 /// "Symbicort 160/4.5" against "budesonide-formoterol 160-4.5 mcg": a claim's bare pair of
 /// numbers written in the source as two values in a row, each with its own reading.
 fn pair_written_apart(items: &[Item], k: usize, q: &Quantity) -> bool {
@@ -2728,6 +2751,15 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
 #[cfg(test)]
 mod postings_tests {
     use super::*;
+
+    #[test]
+    fn significant_digits_count_what_is_written() {
+        assert_eq!(significant_digits(4812.0), 4);
+        assert_eq!(significant_digits(2000.0), 1);
+        assert_eq!(significant_digits(12.5), 3);
+        assert_eq!(significant_digits(0.08), 1);
+        assert_eq!(significant_digits(3905.0), 4);
+    }
 
     fn found(p: &Postings, t: Term) -> Vec<(u32, u32, u32, u8)> {
         p.of(t)

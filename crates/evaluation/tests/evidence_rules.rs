@@ -3012,3 +3012,17 @@ fn a_strength_pair_written_apart() {
         ],
     );
 }
+
+/// A value of four significant digits in a table row with no words beside it is found by
+/// itself ("4812 (H) - peak" under "hs-Troponin I (ng/L)"); "hs-" is high-sensitivity.
+#[test]
+fn a_specific_number_in_a_bare_table() {
+    let note = "CARDIAC BIOMARKERS - hs-Troponin I (ng/L; 99th percentile URL <26)\n05/21/2026 14:05 (ED arrival): 318 (H)\n05/21/2026 17:10: 2,390 (H)\n05/21/2026 23:30: 4812 (H, critical, called to RN Alvarez 23:52) - peak\n05/22/2026 06:15: 3,905 (H)\nCK-MB 05/21 23:30: 48.2 ng/mL (H).";
+    expect(
+        note,
+        &[
+            ("Peak hs-troponin I was 4,812 ng/L.", Supported),
+            ("Peak hs-troponin I was 4,821 ng/L.", PartiallySupported),
+        ],
+    );
+}

@@ -1750,6 +1750,11 @@ impl Parser<'_, '_> {
             self.emit(TokKind::NegPost, start, self.lexes[j - 1].end);
             return j;
         }
+        // "hs-troponin", "hs-CRP": high-sensitivity, not "at bedtime".
+        if text == "hs" && l.hyphen_head {
+            self.expand("high sensitivity", start, end, true);
+            return i + 1;
+        }
         if text == "non" {
             // "non-operatively" is "nonoperatively" when the lexicon knows the joined word.
             if let Some(next) = self.lexes.get(i + 1).filter(|n| n.kind == LexKind::Word) {
