@@ -3025,4 +3025,8 @@ fn a_specific_number_in_a_bare_table() {
             ("Peak hs-troponin I was 4,821 ng/L.", PartiallySupported),
         ],
     );
+    expect(
+        "OUTPATIENT LABS 06/02/2026. High-sensitivity CRP 4.2 mg/L. LDL 131 mg/dL.",
+        &[("The hs-CRP was 4.2 mg/L.", Supported)],
+    );
 }
