@@ -2985,6 +2985,11 @@ fn a_denied_comma_list() {
             ("She endorses low mood.", Supported),
         ],
     );
+    // Denying PND denies no other dyspnea.
+    expect(
+        "PRIMARY CARE 06/30/2026.\nHPI: Reports exertional SOB x 2 wk, walking 1 block (previously 1 mile). Denies chest pain, palpitations, orthopnea, PND. Mild ankle swelling in evenings.\nA/P: new dyspnea, suspect new HF.\n- ED if chest pain or rest dyspnea.",
+        &[("Pt denies chest pain and shortness of breath.", Contradicted)],
+    );
 }
 
 /// "9 PM" is 21:00 and "6 AM" 06:00; "max" is "maximum".

@@ -447,7 +447,6 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("sob", "dyspnea"),
     ("doe", "dyspnea on exertion"),
     ("cp", "chest pain"),
-    ("pnd", "paroxysmal nocturnal dyspnea"),
     ("n/v", "nausea vomiting"),
     ("abd", "abdominal"),
     ("pts", "patient"),
@@ -1824,6 +1823,8 @@ const PHRASES: &[(&str, &str)] = &[
     // Not multiple sclerosis ("MS").
     ("ms contin", "morphine"),
     ("lactic acid", "lactate"),
+    // Written out, it is the abbreviation: denying PND denies no other dyspnea.
+    ("paroxysmal nocturnal dyspnea", "pnd"),
     // A device and a physical quantity, not denials: "negative pressure wound therapy" is
     // the wound VAC.
     ("negative pressure wound therapy", "npwt"),
