@@ -556,6 +556,10 @@ impl Posting {
         if item.purpose && !item.neg {
             return 0;
         }
+        // Nor does what is said of a relative ("Older brother had a rash on amoxicillin").
+        if item.others {
+            return 0;
+        }
         // Nor does the place of a denied head ("no injection-site reaction") state its own
         // polarity.
         if item.neg && item.located {
@@ -585,7 +589,13 @@ impl Postings {
             .map_or(0, |t| t as usize + 1);
         let mut starts = vec![0u32; terms + 1];
         for body in bodies {
-            for t in body.items.iter().filter_map(Item::term) {
+            // (What is said of a relative is found for no claim: see `Item::others`.)
+            for t in body
+                .items
+                .iter()
+                .filter(|i| !i.others)
+                .filter_map(Item::term)
+            {
                 starts[t as usize + 1] += 1;
             }
         }
@@ -600,6 +610,9 @@ impl Postings {
                     let Kind::Word(t) = it.kind else {
                         continue;
                     };
+                    if it.others {
+                        continue;
+                    }
                     let (lo, at) = (starts[t as usize], &mut fill[t as usize]);
                     let last = (*at > lo).then(|| &mut entries[*at as usize - 1]);
                     match last {
@@ -990,7 +1003,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (What a test was done for states nothing: "Eval for cuff hematoma".)
             for i in items
                 .iter()
-                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose))
+                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose) && !i.others)
             {
                 if i.neg == item.neg {
                     same = true;
@@ -1026,7 +1039,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // nothing either way.)
             for i in items
                 .iter()
-                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose))
+                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose) && !i.others)
             {
                 let with_tested = items
                     .iter()
@@ -2045,7 +2058,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (What a test looked for, "PE protocol", states nothing either way.)
             let mut in_best: Vec<&Item> = best_items
                 .iter()
-                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose) && !(i.neg && i.located))
+                .filter(|i| {
+                    i.term() == Some(t)
+                        && (i.neg || !i.purpose)
+                        && !(i.neg && i.located)
+                        && !i.others
+                })
                 .collect();
             // "compared with the 2023 biopsy (2 cellular crescents), now without crescents":
             // the comparison's words describe the earlier study, the rest the current one.

@@ -3035,3 +3035,25 @@ fn a_specific_number_in_a_bare_table() {
         &[("The hs-CRP was 4.2 mg/L.", Supported)],
     );
 }
+
+/// What a relative had ("Older brother had a rash on amoxicillin") states nothing of the
+/// patient; a relative who reports ("Mother reports fever") speaks of the patient.
+#[test]
+fn a_relative_s_findings_are_not_the_patient_s() {
+    let note = "PEDIATRIC SICK VISIT 09/29/2026. 7 y/o F with sore throat x 2 days, fever to 38.9 C, headache, abdominal pain. No cough or rhinorrhea. Classmate with strep.\nPMH: peanut allergy, mild persistent asthma (fluticasone 44 mcg 2 puffs BID). Allergies: NKDA; peanut (food).\nPrior abx: amoxicillin for AOM 2024, tolerated without reaction. Older brother had a rash on amoxicillin (not tested).\nVitals: T 38.4 C, HR 112, RR 20, SpO2 99% RA, Wt 23 kg.\nExam: tonsils 2+ with exudate, palatal petechiae, tender anterior cervical nodes. No rash. Lungs clear.\nRapid strep antigen: POSITIVE.\nAssessment: Streptococcal pharyngitis.\nPlan: amoxicillin 50 mg/kg once daily (max 1,000 mg) = 1,000 mg PO daily x 10 days. Acetaminophen 320 mg q6h PRN. Return to school after 12 h of antibiotics and afebrile.";
+    expect(
+        note,
+        &[
+            ("She had a rash on amoxicillin.", Contradicted),
+            ("The rapid strep antigen was positive.", Supported),
+        ],
+    );
+    let visit = "PEDIATRIC SICK VISIT. Mother reports fever to 39.1 C x 2 days and ear pulling. Father with asthma. Exam: R TM bulging.";
+    expect(visit, &[("She had a fever to 39.1 C.", Supported)]);
+    // (The asthma is the father's: nothing supports it of the patient.)
+    let asthma = judge(visit, "The patient has asthma.");
+    assert!(
+        matches!(asthma, Unsupported | PartiallySupported),
+        "the father's asthma supported the patient's: {asthma:?}"
+    );
+}

@@ -216,6 +216,9 @@ pub(crate) struct Item {
     /// Stated as a result by an explicit cue after it ("skin testing was positive"):
     /// only a statement of the result answers it, not a heading naming the test.
     pub asserted: bool,
+    /// Said of someone else, a relative ("Older brother had a rash on amoxicillin",
+    /// "Father with MI at 58"): it states nothing of the patient either way.
+    pub others: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -385,7 +388,60 @@ fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let flags = scope(&toks, &lower, !classes);
     let mut a = build(&toks, &flags);
     readings::apply(&mut a, &lower, vocab);
+    if classes {
+        relatives(&mut a, &lower);
+    }
     a
+}
+
+/// Marks the sentences of a source that speak of a relative ([`Item::others`]): those
+/// that open with a relative who had or has something ("Older brother had a rash",
+/// "Father with MI at 58", "Mother: breast cancer") or with a family history label. A
+/// relative who reports ("Mother reports fever x 2 days") speaks of the patient.
+fn relatives(a: &mut Analysis, lower: &str) {
+    const RELATIVES: &[&str] = &[
+        "mother",
+        "father",
+        "mom",
+        "dad",
+        "brother",
+        "sister",
+        "sibling",
+        "son",
+        "daughter",
+        "grandmother",
+        "grandfather",
+        "aunt",
+        "uncle",
+        "cousin",
+        "twin",
+    ];
+    const QUALIFIERS: &[&str] = &["older", "younger", "maternal", "paternal", "half"];
+    const HAD: &[&str] = &["had", "has", "with", "died", "diagnosed", "w/", "-"];
+    for s in &a.sentences {
+        let Some(text) = lower.get(s.start as usize..s.end as usize) else {
+            continue;
+        };
+        let text = text.trim_start_matches(|c: char| c == '-' || c == '*' || c.is_whitespace());
+        let family_label = text.starts_with("family history")
+            || text.starts_with("fhx")
+            || text.starts_with("fh:");
+        let mut words = text.split_whitespace();
+        let mut first = words.next();
+        while first.is_some_and(|w| QUALIFIERS.contains(&w)) {
+            first = words.next();
+        }
+        let relative = first.is_some_and(|w| {
+            let (w, colon) = w.strip_suffix(':').map_or((w, false), |w| (w, true));
+            let w = w.strip_suffix('s').unwrap_or(w);
+            RELATIVES.contains(&w) && (colon || words.next().is_some_and(|n| HAD.contains(&n)))
+        });
+        if family_label || relative {
+            for it in &mut a.items[s.items.clone()] {
+                it.others = true;
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2699,6 +2755,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 located: f.located,
                 tested: f.tested,
                 asserted: f.asserted,
+                others: false,
             });
             if let TokKind::Word {
                 class: Some(class), ..
@@ -2744,6 +2801,9 @@ pub(crate) fn describe(a: &Analysis, vocab: &Vocab, text: &str) -> String {
             }
             if it.located {
                 w = format!("AT:{w}");
+            }
+            if it.others {
+                w = format!("REL:{w}");
             }
             if let Some(side) = it.side {
                 w = format!("{side:?}:{w}");
