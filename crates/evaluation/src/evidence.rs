@@ -1342,10 +1342,14 @@ impl<'c, 'a> Checker<'c, 'a> {
             .any(|it| it.sent == item.sent && is_prior(it));
         // "On post-op day 1, IOP was 16" against "Pre-op: IOP OD 14" and "IOP: OD 16": a
         // sentence of the other side of the operation speaks of another time point.
+        // (A claim at discharge speaks of the time after any operation: "resumed at 5 mg at
+        // discharge" is not "Home apixaban 5 mg PO BID held 48 h pre-op".)
+        let [_, post_op] = self.named.phase;
         let claim_phase = one_phase(
             self.named.phase,
             claim_items.iter().filter(|it| it.sent == item.sent),
-        );
+        )
+        .or(at_discharge.then_some(post_op));
         let total: f64 = claim_ctx.iter().map(|(_, _, info, prox)| info * prox).sum();
         // The claim sentence's other values (of the same drug, if any), which may describe
         // the same source value.

@@ -3057,3 +3057,23 @@ fn a_relative_s_findings_are_not_the_patient_s() {
         "the father's asthma supported the patient's: {asthma:?}"
     );
 }
+
+/// A claim at discharge speaks of the time after the operation: the home dose held before
+/// it ("Home apixaban 5 mg PO BID held 48 h pre-op") is not the dose resumed.
+#[test]
+fn a_dose_at_discharge_is_not_the_pre_operative_one() {
+    let note = "DISCHARGE SUMMARY. 82 y/o F, wt 57 kg, with permanent AFib, HTN, CKD 3b (Cr 1.6), admitted 01/26/2026 with L arm claudication and vertebrobasilar symptoms from L subclavian artery occlusion (subclavian steal).\nHome apixaban 5 mg PO BID held 48 h pre-op.\n01/28/2026: L carotid-subclavian bypass with 8 mm PTFE under GA; L radial A-line avoided, R radial used.\nPost-op: palpable L radial pulse; arm BP L 132/70 vs R 136/72. No hoarseness, no Horner's, no chyle leak.\nApixaban resumed POD 2 at 2.5 mg PO BID (dose-reduced: age >=80, wt <=60 kg, Cr >=1.5).\nAspirin 81 mg daily continued.\nDischarged 01/30/2026. F/u vascular clinic 2 weeks with duplex.";
+    expect(
+        note,
+        &[
+            (
+                "Apixaban was resumed at 5 mg PO BID at discharge.",
+                Contradicted,
+            ),
+            (
+                "Apixaban was resumed at 2.5 mg PO BID at discharge.",
+                Supported,
+            ),
+        ],
+    );
+}
