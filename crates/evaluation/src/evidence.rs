@@ -748,25 +748,44 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// The operation phase a source sentence speaks of: its own word, or else that of the
     /// nearest earlier sentence of its line ("Pre-op: VA OD 20/200; IOP OD 14" is one
     /// line of two sentences, both before the operation).
-    fn phase_at(&self, (d, s): (usize, usize)) -> Option<Term> {
-        let doc = self.doc(d)?;
-        let text = &self.corpus.sources.get(d)?.content;
+    fn phase_at(&self, at: (usize, usize)) -> Option<Term> {
+        let items = &self.doc(at.0)?.body.items;
+        let sentences = &self.doc(at.0)?.body.sentences;
+        (self.line_start(at)..=at.1)
+            .rev()
+            .find_map(|k| one_phase(self.named.phase, items[sentences[k].items.clone()].iter()))
+    }
+
+    /// Whether sentence `at` stands on a line labelled as earlier results ("Prior: 12/08
+    /// Plt 118; 12/09 Plt 126").
+    fn prior_line(&self, at: (usize, usize)) -> bool {
+        let Some(doc) = self.doc(at.0) else {
+            return false;
+        };
+        let first = &doc.body.sentences[self.line_start(at)];
+        doc.body.items[first.items.clone()]
+            .first()
+            .and_then(Item::term)
+            .is_some_and(|t| self.named.prior.contains(&t))
+    }
+
+    /// The first sentence of the line sentence `at` stands on.
+    fn line_start(&self, (d, s): (usize, usize)) -> usize {
+        let (Some(doc), Some(source)) = (self.doc(d), self.corpus.sources.get(d)) else {
+            return s;
+        };
         let sentences = &doc.body.sentences;
         let mut k = s;
-        loop {
-            let said = one_phase(
-                self.named.phase,
-                doc.body.items[sentences[k].items.clone()].iter(),
-            );
-            if said.is_some() || k == 0 {
-                return said;
-            }
-            let gap = text.get(sentences[k - 1].end as usize..sentences[k].start as usize);
+        while k > 0 {
+            let gap = source
+                .content
+                .get(sentences[k - 1].end as usize..sentences[k].start as usize);
             if gap.is_none_or(|g| g.contains('\n')) {
-                return None;
+                break;
             }
             k -= 1;
         }
+        k
     }
 
     /// The first sentence of the run that sentence `at` ends, joined by semicolons on one
@@ -1400,6 +1419,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             let items = self.corpus.sentence_items(at);
             let other_phase =
                 claim_phase.is_some_and(|c| self.phase_at(at).is_some_and(|p| p != c));
+            let line_prior = self.prior_line(at);
             let sentence_values = || values.clone().filter_map(|k| items[k].qty());
             // The claim's other values stated in the same source sentence tell which of
             // several readings it means ("six hours after dialysis" for "(6 h post-HD):
@@ -1545,7 +1565,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .take_while(|it| {
                         it.sent == s_item.sent && it.qty().is_none_or(|p| p.dim != sq.dim)
                     })
-                    .any(is_prior);
+                    .any(is_prior)
+                    || line_prior;
                 let sim =
                     if (source_prior == claim_prior || item.lead == Lead::From) && !other_phase {
                         sim

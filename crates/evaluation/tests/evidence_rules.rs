@@ -3077,3 +3077,18 @@ fn a_dose_at_discharge_is_not_the_pre_operative_one() {
         ],
     );
 }
+
+/// A line labelled as earlier results ("Prior: 12/08 Plt 118, INR 1.2; 12/09 Plt 126, INR
+/// 1.1") holds earlier values in each of its sentences, however well they hold the claim's
+/// other values.
+#[test]
+fn a_prior_label_covers_its_line() {
+    let note = "LABS 12/10/2026 05:30: INR 1.1, aPTT 31 s. Plt 142 K/uL. Hgb 10.8 g/dL.\nPrior: 12/08 (POD 1) Plt 118 K/uL, INR 1.2; 12/09 (POD 2) Plt 126 K/uL, INR 1.1.\nFibrinogen 12/10: 410 mg/dL.\nBMP 12/10: Na 139, K 4.0, Cr 0.9 mg/dL.\nMg 2.0 mg/dL, Phos 3.1 mg/dL. Lactate 0.9 mmol/L.\nCSF (12/09, from drain): clear, WBC 1, glucose 64 mg/dL, protein 38 mg/dL.\nABG not repeated.\n12/10 06:00 UOP 24 h: 1,820 mL. Heparin anti-Xa not indicated (prophylactic subcut dosing).\nType and screen current through 12/11.";
+    expect(
+        note,
+        &[
+            ("INR 1.1, Plt 142 K/uL.", Supported),
+            ("INR 1.1, Plt 126 K/uL.", Contradicted),
+        ],
+    );
+}
