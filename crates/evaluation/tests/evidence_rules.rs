@@ -2881,6 +2881,11 @@ fn hives_denied_after_a_semicolon_of_the_challenge() {
             ),
         ],
     );
+    // (And HIV is not hives, whatever their stems.)
+    expect(
+        "PrEP INITIATION VISIT 06/10/2026. Today: rapid HIV-1/2 Ag/Ab (POC) nonreactive; lab HIV-1 RNA sent. No urticaria.",
+        &[("The rapid HIV-1/2 Ag/Ab test was nonreactive.", Supported)],
+    );
 }
 
 /// "Arthrocentesis of the left knee" is a left knee arthrocentesis: against a right knee

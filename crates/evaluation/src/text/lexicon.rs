@@ -1627,11 +1627,13 @@ const DRUG_SUFFIXES: &[&str] = &[
 ];
 
 /// Words that stand for another word with the same clinical meaning (after stemming).
+/// Synonyms known by their whole word only, because their stem is another word's
+/// ("hives" stems to "hiv").
+const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria")];
+
 const SYNONYMS: &[(&str, &str)] = &[
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
     ("hemiparesis", "weakness"),
-    // Not HIV.
-    ("hives", "urticaria"),
     ("urticarial", "urticaria"),
     ("max", "maximum"),
     ("maximal", "maximum"),
@@ -2473,6 +2475,9 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             let target = super::stem(to).into_owned();
             at(&mut entries, from).synonym = Some(target.clone());
             at(&mut entries, &super::stem(from)).synonym = Some(target);
+        }
+        for (from, to) in WORD_SYNONYMS {
+            at(&mut entries, from).synonym = Some(super::stem(to).into_owned());
         }
         for w in GENERICS {
             at(&mut entries, w).generic = true;
