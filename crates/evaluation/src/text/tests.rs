@@ -364,3 +364,12 @@ fn va_is_visual_acuity_only_beside_the_eyes() {
     let mut s = run("DLCO/VA 72% pred.");
     assert!(!s.has("acuity"));
 }
+
+/// "Hives" is urticaria, but its stem is HIV's: HIV stays HIV.
+#[test]
+fn hives_is_urticaria_and_hiv_is_not() {
+    let mut s = run("Developed hives. Rapid HIV-1/2 Ag/Ab nonreactive.");
+    assert!(s.has("urticaria"));
+    assert!(s.has("hiv"));
+    assert_eq!(s.word("urticaria").len(), 1, "only the hives are urticaria");
+}
