@@ -1546,10 +1546,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // So is its duration, when both are written as one ("for 24 hours").
                 let duration =
                     q.dim == Dim::Time && item.lead == Lead::For && s_item.lead == Lead::For;
+                // (Also in another unit: "18 mg/kg/h" against the same drug's "18
+                // units/kg/h" is a unit slip of that dose; but "266 mg" is in "266 mg/20 mL",
+                // so a simple unit against a compound one is left to the words.)
+                let compound = |d: Dim| matches!(d, Dim::Compound(_));
+                let slip = written && compound(q.dim) == compound(sq.dim);
                 let sim = if claim_drug.is_some()
                     && claim_drug == source_drug
-                    && q.dim == sq.dim
-                    && (dose_like || duration)
+                    && (q.dim == sq.dim || slip)
+                    && (dose_like || duration || slip)
                 {
                     sim.max(DRUG_OWNER_SIM)
                 } else {

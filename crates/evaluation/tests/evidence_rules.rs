@@ -3097,3 +3097,39 @@ fn a_prior_label_covers_its_line() {
         ],
     );
 }
+
+/// The same drug's same written number in another unit is a unit slip of its dose, also
+/// in compound units ("18 mg/kg/h" against "18 units/kg/h") and in millions of units ("2.4
+/// mg" against "2.4 million units"); but a simple unit in a compound one is no slip ("266
+/// mg" is in "Exparel 266 mg/20 mL").
+#[test]
+fn unit_slips_of_a_drug_s_dose() {
+    expect(
+        "VASCULAR SURGERY PROGRESS NOTE 05/21/2026 07:10. HD 1.\n74 y/o F with new AFib, presented 05/20 22:30 with acute L leg pain, pallor, paresthesias; Rutherford IIa acute limb ischemia. CTA: L CFA bifurcation embolus.\nStarted heparin gtt on arrival per VTE/embolism nomogram: 80 units/kg IV bolus then 18 units/kg/h; aPTT goal 60-85 s. First aPTT 72 s at 04:30.\nEnoxaparin 40 mg subcut ordered on admission for VTE ppx - discontinued (on heparin gtt).\nExam: L foot cool, monophasic DP doppler, sensation improving, motor 5/5.\nPlan: OR today for L femoral embolectomy under GA vs local + MAC; continue heparin gtt peri-op; TTE for cardiac source; cardiology for rate control.",
+        &[(
+            "Heparin infusion was started at 18 mg/kg/h after an 80 units/kg IV bolus.",
+            Contradicted,
+        )],
+    );
+    expect(
+        "HIV CLINIC VISIT 07/22/2026. 31 y/o M with HIV (VL <20, CD4 540) on Biktarvy, MSM, on doxy-PEP intermittently.\nRoutine q3-month STI screen 07/15: RPR reactive 1:64 (prior 06/2025 nonreactive), TP-PA reactive. No chancre, rash, or neuro/ophthalmic/otic sx. Exam: no rash on palms/soles, no mucous patches, no lymphadenopathy; cranial nerves intact.\nAssessment: Early latent syphilis (seroconversion within 12 months), no neurosyphilis symptoms - LP not indicated.\nTreatment today: penicillin G benzathine (Bicillin L-A) 2.4 million units IM x1 (1.2 million units in each ventrogluteal site). Observed 30 min; no reaction. Jarisch-Herxheimer counseling given.\nAllergies: NKDA.\nPartner services referral done; 2 partners named.\nPlan: RPR at 3, 6, 12 months (expect >= 4-fold decline, i.e., <= 1:16, by 12 months). Continue Biktarvy.",
+        &[
+            (
+                "He received benzathine penicillin G 2.4 mg IM once for early latent syphilis.",
+                Contradicted,
+            ),
+            (
+                "He received Bicillin L-A 2.4 million units IM once.",
+                Supported,
+            ),
+        ],
+    );
+    expect(
+        "OPERATIVE NOTE 04/20/2026. Surgeon: Dr. Reyes.\nDx: R CFA anastomotic pseudoaneurysm (3.6 cm) at prior aortobifemoral graft limb anastomosis (2018).\nProcedure: R groin exploration, excision of pseudoaneurysm, interposition with 8 mm Dacron graft.\nAnesthesia: GETA. Cefazolin 2 g IV + vancomycin 1 g IV pre-incision.\nFindings: suture line disruption, no purulence; cultures sent.\nLocal anesthetic: Exparel 266 mg/20 mL admixed with bupivacaine 0.25% 20 mL, infiltrated into the incision (subfascial and subcutaneous) before closure.\nEBL 350 mL. Palpable R DP at end of case.\nPost-op analgesia: acetaminophen 1 g PO q8h scheduled; oxycodone 5 mg PO q4h PRN; Dilaudid 0.5 mg IV q3h PRN breakthrough pain. No other local anesthetic for 96 h.",
+        // (Its author accepted partial support: "liposomal" is Exparel's, no word of the note.)
+        &[(
+            "Liposomal bupivacaine 266 mg was infiltrated into the incision, with hydromorphone 0.5 mg IV every 3 hours as needed for breakthrough pain.",
+            PartiallySupported,
+        )],
+    );
+}

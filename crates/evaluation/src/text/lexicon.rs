@@ -742,6 +742,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 /// Brand (or common short) names and the generic they stand for.
 const BRANDS: &[(&str, &str)] = &[
     // Eye and ear drops.
+    ("bicillin", "penicillin"),
     ("xalatan", "latanoprost"),
     ("timoptic", "timolol"),
     ("lumigan", "bimatoprost"),

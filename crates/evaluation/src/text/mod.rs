@@ -1526,6 +1526,14 @@ impl Parser<'_, '_> {
         let start = self.lexes[i].start;
         let mut end = self.lexes[i].end;
         let mut j = i + 1;
+        // "2.4 million units" (penicillin G benzathine): units, written as 2.4.
+        if self.text(j) == Some("million")
+            && matches!(self.text(j + 1), Some("units" | "unit" | "u"))
+        {
+            let q = Quantity::single(Dim::Units, n, 1e6);
+            self.emit(TokKind::Qty(q), start, self.lexes[j + 1].end);
+            return j + 2;
+        }
         // "by 6 AM", "at 9 pm": a time of day.
         if (1.0..=12.0).contains(&n) && n.fract() == 0.0 {
             let half = match self.text(j) {
