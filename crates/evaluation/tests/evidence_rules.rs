@@ -3133,3 +3133,23 @@ fn unit_slips_of_a_drug_s_dose() {
         )],
     );
 }
+
+/// "Abnormalities", like "findings", is a generic head: "no epileptiform abnormalities" denies
+/// what is epileptiform, which the report states.
+#[test]
+fn abnormalities_is_a_generic_head() {
+    let note = "ROUTINE EEG REPORT. 11/10/2026. 40 min, awake, drowsy and stage N2 sleep; HV and photic performed.\nHistory: 44 y/o R-handed M, 2 episodes of unresponsiveness with lip smacking, one with secondary generalization.\nBackground: normal 9.5 Hz posterior dominant rhythm, symmetric and reactive. Normal sleep architecture with vertex waves and spindles.\nEpileptiform: frequent right temporal spikes and sharp waves (F8/T8, maximal T8), activated in sleep, ~15/hour. No generalized discharges.\nNo clinical or electrographic seizures.\nImpression: ABNORMAL EEG due to frequent right temporal epileptiform discharges, indicating an increased risk of focal-onset seizures from the right temporal region. Background otherwise normal.";
+    expect(
+        note,
+        &[
+            (
+                "Routine EEG showed no epileptiform abnormalities and a normal background.",
+                Contradicted,
+            ),
+            (
+                "The EEG showed right temporal epileptiform discharges.",
+                Supported,
+            ),
+        ],
+    );
+}

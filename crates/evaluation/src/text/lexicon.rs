@@ -198,6 +198,9 @@ const STOPWORDS: &[&str] = &[
     "found",
     "finding",
     "findings",
+    // "no epileptiform abnormalities": the kind is the fact, as with "findings".
+    "abnormality",
+    "abnormalities",
     "documented",
     "reported",
     "reports",
