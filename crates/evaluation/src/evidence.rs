@@ -2236,8 +2236,25 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // was done.
                 let is_plan = |i: &Item| i.term().is_some_and(|u| self.named.plan.contains(&u));
                 let claim_plans = fact.iter().any(is_plan);
+                // ... and so does one without the claim's values that the best states
+                // ("tremor of the R hand first noticed in spring 2022" against "over the past
+                // year a mild L hand rest tremor" for "started in the left hand in 2022").
+                let values_held = |at: (usize, usize)| {
+                    let items = self.corpus.sentence_items(at);
+                    fact.iter()
+                        .filter_map(Item::qty)
+                        .filter(|q| {
+                            items
+                                .iter()
+                                .filter_map(Item::qty)
+                                .any(|v| q.comparable(v) && q.matches(v))
+                        })
+                        .count()
+                };
+                let best_values = values_held(best_at);
                 for at in &aligned {
                     let agreeing = (*at == best_at || covered(*at) >= best_cover - 1e-9)
+                        && values_held(*at) >= best_values
                         && same_polarity(*at)
                         && (claim_plans || !self.corpus.sentence_items(*at).iter().any(is_plan));
                     let mut sided = false;

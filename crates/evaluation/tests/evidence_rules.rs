@@ -3153,3 +3153,25 @@ fn abnormalities_is_a_generic_head() {
         ],
     );
 }
+
+/// Of the sentences that state a sided finding as fully, one without the claim's values
+/// that the best states speaks of another time: "rest tremor of the R hand first noticed in
+/// spring 2022" answers "started in the left hand in 2022", not "over the past year a mild L
+/// hand rest tremor".
+#[test]
+fn the_side_of_the_sentence_holding_the_claim_s_values() {
+    let note = "MOVEMENT DISORDERS NEW PATIENT 12/01/2026.\n61 y/o L-handed M, retired carpenter, referred for tremor.\nHPI: rest tremor of the R hand first noticed in spring 2022 (difficulty holding newspaper), slowly progressive; over the past year a mild L hand rest tremor has appeared. Smaller handwriting. Reduced smell x 10 yrs. Acts out dreams (wife reports punching in sleep) since ~2018. Constipation.\nFHx: no PD. No neuroleptic exposure.\nExam: R>L rest tremor, R>L bradykinesia (finger taps decrement R), mild cogwheel rigidity R wrist, reduced R arm swing. Postural reflexes intact. Vertical saccades normal.\nDaTscan 11/20/2026: see report.\nDx: idiopathic Parkinson disease, R-predominant, H&Y 1.5, with probable RBD.\nPlan: start carbidopa-levodopa 25-100 mg 1/2 tab TID x 1 wk, then 1 tab TID. Melatonin 3 mg qHS, bed safety. PT/exercise program. RTC 3 months.";
+    expect(
+        note,
+        &[
+            (
+                "His rest tremor started in the left hand in 2022.",
+                Contradicted,
+            ),
+            (
+                "His rest tremor started in the right hand in 2022.",
+                Supported,
+            ),
+        ],
+    );
+}
