@@ -3175,3 +3175,24 @@ fn the_side_of_the_sentence_holding_the_claim_s_values() {
         ],
     );
 }
+
+/// What a denied thing would be to is not denied: "no injury to the left kidney" against
+/// "left kidney intact"; an infinitive stays denied ("did not need to return to the OR").
+#[test]
+fn the_target_of_a_denial() {
+    let sources = [
+        source("doc-36097", "TRAUMA H&P 10/21/2026 01:05\n22 y/o M BIBA s/p single stab wound to the left flank at the posterior axillary line, level of the costal margin, ~2.5 cm. Unknown knife.\nPrimary: A patent. B equal breath sounds bilat. C HR 112, BP 108/64 -> HR 94, BP 124/76 after 1 L LR. D GCS 15. E single wound; no other injuries on log-roll.\nFAST negative (pericardial, RUQ, LUQ, pelvis). eFAST: lung sliding present bilaterally.\nAbd soft, mild TTP around wound, no peritonitis.\nLabs: Hgb 14.8, lactate 2.6, EtOH 182 mg/dL. UA: no hematuria.\nTetanus: last booster unknown -> Tdap 0.5 mL IM given.\nPMH none. NKDA. R-handed. Denies drug use.\nPlan: CT A/P with triple contrast to evaluate retroperitoneal/colon injury; if negative, admit for serial abdominal exams x 24 h.", "2026-05-08T18:00:00Z"),
+        source("doc-36098", "CT ABDOMEN/PELVIS WITH IV, ORAL AND RECTAL CONTRAST 10/21/2026 02:10\nIndication: left flank stab wound.\nFindings: Left posterolateral flank soft tissue stranding and subcutaneous emphysema; wound tract ends within the posterior abdominal wall musculature and does not violate the peritoneum. No retroperitoneal hematoma. Left kidney intact without perinephric hematoma; no extravasation from the collecting system. Descending colon normal; no extraluminal rectal or oral contrast. Spleen intact. No free fluid, no free air.\nLung bases: no pneumothorax, no hemothorax. No rib fracture.\nIMPRESSION: Left flank stab wound tract confined to the abdominal wall musculature; no intraperitoneal or retroperitoneal injury.", "2026-05-08T18:00:00Z"),
+        source("doc-36099", "VITAL SIGNS FLOWSHEET (Trauma bay / 6 West) 10/21/2026\n00:52 (arrival) HR 112, BP 108/64, RR 22, SpO2 99% RA, T 36.4 C, pain 7/10\n01:20 (post 1 L LR) HR 94, BP 124/76, RR 18, SpO2 99% RA\n04:00 HR 86, BP 122/70, RR 16, SpO2 98% RA, T 36.8 C\n08:00 HR 78, BP 118/72, RR 16, SpO2 98% RA, T 37.1 C, pain 3/10\n12:00 HR 80, BP 120/74, RR 14, SpO2 99% RA, T 37.6 C\n16:00 HR 76, BP 116/70, RR 16, SpO2 99% RA, T 37.0 C\nSerial abd exams: 04:00 soft; 08:00 soft; 12:00 soft, minimal TTP at wound; 16:00 soft. No peritonitis.", "2026-05-08T18:00:00Z"),
+    ];
+    let got = judge_with(
+        &sources,
+        "CT showed no retroperitoneal hematoma and no injury to the left kidney.",
+        &["doc-36098"],
+    );
+    assert_eq!(got.support, Supported, "{got:?}");
+    expect(
+        "POD 2 after laparoscopic cholecystectomy. She did not return to the OR. Tolerating diet.",
+        &[("She needed to return to the OR.", Contradicted)],
+    );
+}

@@ -2192,7 +2192,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 if remaining < NEG_WINDOW
                     && lower.get(toks[i].end..).is_some_and(|rest| {
                         let rest = rest.trim_start();
-                        rest.starts_with("a ") || rest.starts_with("an ")
+                        rest.starts_with("a ")
+                            || rest.starts_with("an ")
+                            || rest.starts_with("the ")
                     }) =>
             {
                 remaining = 0
@@ -2226,6 +2228,26 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 remaining = if list_follows { NEG_WINDOW } else { 0 };
             }
             TokKind::ListOr if remaining > 0 => remaining = NEG_WINDOW,
+            // "no injury to the left kidney": what the denied thing would be to is not
+            // denied ("left kidney intact").
+            TokKind::Word { .. }
+                if remaining > 0
+                    && remaining < NEG_WINDOW
+                    && lower.get(..toks[i].start).is_some_and(|before| {
+                        let before = before.trim_end();
+                        let before = ["left", "right", "bilateral"]
+                            .iter()
+                            .find_map(|side| before.strip_suffix(side))
+                            .unwrap_or(before)
+                            .trim_end();
+                        // (Not an infinitive: "did not need to return".)
+                        [" to the", " to his", " to her"]
+                            .iter()
+                            .any(|to| before.ends_with(to))
+                    }) =>
+            {
+                remaining = 0;
+            }
             TokKind::Word { .. } if remaining > 0 => {
                 flags[i].neg = true;
                 // "no injection-site reaction": a site and the word that names it say where
