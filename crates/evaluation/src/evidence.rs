@@ -4,6 +4,7 @@
 use crate::text::quantity::{Dim, Quantity, Shape};
 use crate::text::{analyze, analyze_source, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
 use crate::TenantAnalyses;
+use chrono::Datelike;
 use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
@@ -1394,6 +1395,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(Quantity::is_calendar)
                 .collect()
         };
+        let claim_plans = claim_items.iter().any(|it| {
+            it.sent == item.sent
+                && it
+                    .term()
+                    .is_some_and(|t| t == self.named.next || self.named.plan.contains(&t))
+        });
         let claim_dates: Vec<Quantity> = if q.is_calendar() {
             Vec::new()
         } else {
@@ -1415,6 +1422,22 @@ impl<'c, 'a> Checker<'c, 'a> {
             let values = doc.values_in(at.1);
             if values.len() == 0 {
                 continue;
+            }
+            // "Home BP on the morning of 05/03 was 152/98" against a summary written on 05/01:
+            // a source cannot state a value of a day after it was written (it can plan one:
+            // "next dose due 05/12").
+            if !claim_dates.is_empty() && !claim_plans {
+                if let Some(source) = self.corpus.sources.get(at.0) {
+                    let written = source.authored_at.inner();
+                    let day = (written.year(), written.month() * 100 + written.day());
+                    let later = |d: &Quantity| {
+                        let year = if d.b > 0.0 { d.b as i32 } else { day.0 };
+                        d.dim == Dim::Date && (year, d.a as u32) > day
+                    };
+                    if claim_dates.iter().all(later) {
+                        continue;
+                    }
+                }
             }
             let items = self.corpus.sentence_items(at);
             let other_phase =
@@ -1654,12 +1677,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         .is_some_and(|t| t == self.named.next || self.named.plan.contains(&t))
                 })
             };
-            let claim_sentence: Vec<Item> = claim_items
-                .iter()
-                .filter(|it| it.sent == item.sent)
-                .copied()
-                .collect();
-            if upcoming(&claim_sentence) {
+            if claim_plans {
                 let ahead: Vec<&Cand> = cands
                     .iter()
                     .filter(|c| c.comparable && upcoming(self.corpus.sentence_items(c.at)))
@@ -2427,7 +2445,6 @@ fn analyse(
 /// same day as a note of January 2026 calls "01/26". Claims' dates keep no year and match
 /// any.
 fn infer_years(a: &mut Analysis, authored_at: Timestamp) {
-    use chrono::Datelike;
     let written = authored_at.inner().date_naive();
     for item in &mut a.items {
         let Kind::Qty(q) = &mut item.kind else {

@@ -3196,3 +3196,17 @@ fn the_target_of_a_denial() {
         &[("She needed to return to the OR.", Contradicted)],
     );
 }
+
+/// A source cannot state a value of a day after it was written ("Home BP on the morning of
+/// 05/03 was 152/98" against a summary written on 05/01); it can plan one (see
+/// `next_dose_date_and_injection_site`).
+#[test]
+fn no_value_of_a_day_after_the_source() {
+    let summary = source("doc-1", "OB POSTPARTUM DISCHARGE SUMMARY\nPt: 31 y/o G2P2002, PPD 3 s/p NSVD at 38w2d on 04/28/2026 (female infant 3,310 g, Apgars 8/9).\nDx: preeclampsia with severe features (BP 168/104 and 164/110, 4 h apart; HA) diagnosed on L&D 04/27.\nCourse: Magnesium sulfate 4 g IV load then 2 g/h x 24 h postpartum; no seizure activity. Mg level 5.8 mg/dL; DTRs 2+.\nNifedipine ER 30 mg PO daily started PPD 1. Labetalol 200 mg PO BID added PPD 2 for BPs 150s/100s; increased to 300 mg PO BID on PPD 3 for BP 154/102.\nBP range last 24 h 136-154/88-102; most recent 132/86 (05/01 12:00). Denies HA, visual changes, RUQ/epigastric pain. Lungs clear; trace bilateral LE edema.\nLabs: Plt nadir 142, ALT peak 41, Cr 0.72; no HELLP.\nPMH: migraine w/o aura; h/o L wrist fracture (2015, healed). NKDA. Rh pos, rubella immune.\nBreastfeeding; labetalol and nifedipine compatible with lactation.\nDischarge meds: see pharmacy-reconciled list.\nPlan: home BP cuff; BP check in OB clinic in 72 h (05/04/2026); call for BP >=160/110, severe HA, SOB or chest pain. Postpartum visit 06/09/2026.", "2026-05-01T15:20:00Z");
+    let got = judge_with(
+        std::slice::from_ref(&summary),
+        "Home BP on the morning of 05/03 was 152/98.",
+        &["doc-1"],
+    );
+    assert_ne!(got.support, Contradicted, "{got:?}");
+}
