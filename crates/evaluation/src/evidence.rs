@@ -1428,11 +1428,21 @@ impl<'c, 'a> Checker<'c, 'a> {
             // "next dose due 05/12").
             if !claim_dates.is_empty() && !claim_plans {
                 if let Some(source) = self.corpus.sources.get(at.0) {
-                    let written = source.authored_at.inner();
-                    let day = (written.year(), written.month() * 100 + written.day());
+                    let written = source.authored_at.inner().date_naive();
+                    // (A date without a year is the one nearest the writing, as a source's
+                    // own are: see `infer_years`.)
                     let later = |d: &Quantity| {
-                        let year = if d.b > 0.0 { d.b as i32 } else { day.0 };
-                        d.dim == Dim::Date && (year, d.a as u32) > day
+                        let (month, day) = ((d.a as u32) / 100, (d.a as u32) % 100);
+                        let on = |year: i32| chrono::NaiveDate::from_ymd_opt(year, month, day);
+                        let date = if d.b > 0.0 {
+                            on(d.b as i32)
+                        } else {
+                            [written.year() - 1, written.year(), written.year() + 1]
+                                .into_iter()
+                                .filter_map(on)
+                                .min_by_key(|date| (*date - written).num_days().abs())
+                        };
+                        d.dim == Dim::Date && date.is_some_and(|date| date > written)
                     };
                     if claim_dates.iter().all(later) {
                         continue;

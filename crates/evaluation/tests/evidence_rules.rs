@@ -428,12 +428,13 @@ fn the_values_around_a_dose_say_which_dose_it_is() {
 /// contradiction).
 #[test]
 fn a_date_in_a_heading() {
-    let note = "Labs 06/14/2026: Hgb 8.9 g/dL, Plt 74, INR 1.6, Na 133, Cr 0.9.";
+    // (The note is written on 05/08/2026: its labs are of an earlier day.)
+    let note = "Labs 04/14/2026: Hgb 8.9 g/dL, Plt 74, INR 1.6, Na 133, Cr 0.9.";
     assert_eq!(
-        judge(note, "Platelets were 74 and INR 1.6 on 06/14."),
+        judge(note, "Platelets were 74 and INR 1.6 on 04/14."),
         Supported
     );
-    let wrong = judge(note, "Platelets were 74 and INR 1.6 on 06/15.");
+    let wrong = judge(note, "Platelets were 74 and INR 1.6 on 04/15.");
     assert_ne!(wrong, Supported);
 }
 
