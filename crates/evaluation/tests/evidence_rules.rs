@@ -3211,3 +3211,28 @@ fn no_value_of_a_day_after_the_source() {
     );
     assert_ne!(got.support, Contradicted, "{got:?}");
 }
+
+/// Number words written as tens and units are one number ("forty-two minutes"), a duration
+/// glued to "x" is one ("x24h"), and a day's place ("POD 2", "postpartum day two", "HD#3")
+/// is a value of its own kind, never a rival of a reading.
+#[test]
+fn tens_and_units_glued_durations_and_days() {
+    expect(
+        "OPERATIVE NOTE. Date of surgery: 04/07/2026. Surgeon: Dr. Bergstrom.\nPre-op dx: 6.3 cm infrarenal AAA with short (6 mm) neck, not suitable for standard EVAR. Post-op dx: same.\nProcedure: open AAA repair, L retroperitoneal approach, 20 mm Dacron tube graft.\nAnesthesia: GETA + thoracic epidural T9-T10.\nHeparin 6,000 units IV. Clamp placed infrarenal; cross-clamp time 42 min (infrarenal). Renal arteries not clamped.\nIMA with brisk backbleeding, oversewn. Lumbar arteries oversewn x4.\nTotal OR time 4 h 12 min. EBL 700 mL; cell saver 350 mL returned.\nDistal pulses: dopplerable DP/PT bilat at end of case, unchanged from pre-op.\nDispo: SICU extubated.",
+        &[
+            ("On April 7, 2026, the infrarenal aortic cross-clamp time was forty-two minutes.", Supported),
+            (
+                "On April 7, 2026, the infrarenal aortic cross-clamp time was forty-eight minutes.",
+                Contradicted,
+            ),
+        ],
+    );
+    expect(
+        "POSTPARTUM PROGRESS NOTE. Magnesium: gtt 2 g/hr started 04/01; delivered 04/03; continued x24h postpartum and d/c'd 04/04/2026.",
+        &[
+            ("Magnesium was continued for twenty-four hours postpartum.", Supported),
+            ("Magnesium was continued for forty-eight hours postpartum.", Contradicted),
+        ],
+    );
+    expect("POSTPARTUM PROGRESS NOTE - PPD#2  04/05/2026 07:15\n28yo G1P1 s/p pLTCS 04/03 for NRFHT, course c/b PEC w/ SF. Mg completed 04/04.\n\nS: HA present on admission has resolved. Today denies HA, visual changes, RUQ/epigastric pain, SOB, CP. Pain 3/10 at incision, controlled w/ ibuprofen/APAP. Tolerating regular diet, +flatus, voiding w/o difficulty. Breastfeeding w/ lactation support.\n\nO: BP 138/88, 142/90, 134/86 (24 h). HR 82. Afebrile, Tmax 37.3 C. SpO2 99% RA.\n   Fundus firm, 2 cm below umbilicus. Lochia light. Incision C/D/I w/ Prevena.\n   Abnormal: 1+ BLE pitting edema. DTRs 2+, no clonus.\n   Labs 04/05: Plt 168, AST 29, ALT 33, Cr 0.6.\n\nA/P: PPD#2 s/p pLTCS, PEC w/ SF, BPs mild range.\n- Nifedipine ER 30 mg daily; add 2nd agent if BP >=150/100 x2\n- BP check at home BID; home BP cuff provided\n- Anticipate d/c PPD#3 if BPs stable", &[("On postpartum day two she denied headache, visual changes, and right upper quadrant pain.", Supported)]);
+}

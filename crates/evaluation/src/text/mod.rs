@@ -948,6 +948,22 @@ fn lex_word<'t>(
         lex_word(texts, mid..range.start + orig.len(), span, lex, out);
         return;
     }
+    // "x24h", "x3d": "for" a duration glued to its number and unit ("x 24 h").
+    let times_unit = lower.strip_prefix('x').is_some_and(|rest| {
+        rest.starts_with(|c: char| c.is_ascii_digit())
+            && rest.ends_with(|c: char| c.is_ascii_alphabetic())
+    });
+    if times_unit && orig.len() == lower.len() {
+        lex_word(texts, range.start..range.start + 1, span, lex, out);
+        lex_word(
+            texts,
+            range.start + 1..range.start + orig.len(),
+            span,
+            lex,
+            out,
+        );
+        return;
+    }
     // "67M", "19F": an age and a sex, not 67 metres; "T 101F" is a temperature, read as
     // "101 F".
     if let Some(n) = orig
@@ -1523,9 +1539,30 @@ impl Parser<'_, '_> {
         if let Some(next) = self.apgar_pair(i, n) {
             return next;
         }
+        // "twenty-four hours": a tens word and a units word are one number.
+        let units =
+            (self.lexes[i].kind == LexKind::Word && (20.0..=90.0).contains(&n) && n % 10.0 == 0.0)
+                .then(|| self.lexes.get(i + 1))
+                .flatten()
+                .filter(|l| l.kind == LexKind::Word)
+                .and_then(|l| l.entry.number)
+                .filter(|m| (1.0..=9.0).contains(m) && m.fract() == 0.0);
+        let (n, last) = match units {
+            Some(m) => (n + m, i + 1),
+            None => (n, i),
+        };
         let start = self.lexes[i].start;
-        let mut end = self.lexes[i].end;
-        let mut j = i + 1;
+        let mut end = self.lexes[last].end;
+        let mut j = last + 1;
+        // "POD 2", "HD#3", "DOL 28", "hospital day 4": a day's place, not a reading.
+        let counter = |k: usize| matches!(self.text(k), Some("pod" | "hd" | "dol" | "ppd" | "day"));
+        let counted = i.checked_sub(1).is_some_and(|p| {
+            counter(p) || (self.text(p) == Some("#") && p.checked_sub(1).is_some_and(counter))
+        });
+        if counted && n.fract() == 0.0 && (0.0..=400.0).contains(&n) {
+            self.emit(TokKind::Qty(Quantity::single(Dim::Day, n, 1.0)), start, end);
+            return j;
+        }
         // "2.4 million units" (penicillin G benzathine): units, written as 2.4.
         if self.text(j) == Some("million")
             && matches!(self.text(j + 1), Some("units" | "unit" | "u"))

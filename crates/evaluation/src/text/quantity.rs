@@ -24,6 +24,8 @@ pub(crate) enum Dim {
     Count,
     /// Drops of a solution ("4 drops", "1 gtt"): an amount, never its millilitres.
     Drops,
+    /// A day's place in a count ("POD 2", "HD 3", "DOL 28", "day 5"): never a reading.
+    Day,
     /// Doses a day.
     Frequency,
     /// `a` = month * 100 + day, `b` = year (0 when unknown).
@@ -100,7 +102,7 @@ impl Quantity {
         !self.is_calendar()
             && !matches!(
                 self.dim,
-                Dim::None | Dim::Time | Dim::Frequency | Dim::Count
+                Dim::None | Dim::Time | Dim::Frequency | Dim::Count | Dim::Day
             )
     }
 
@@ -122,7 +124,10 @@ impl Quantity {
             (Dim::Date, Dim::MonthYear) | (Dim::MonthYear, Dim::Date) => false,
             (x, y) if x == y => self.values_match(source, false),
             (Dim::None, y) | (y, Dim::None)
-                if !matches!(y, Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency) =>
+                if !matches!(
+                    y,
+                    Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency | Dim::Day
+                ) =>
             {
                 self.values_match(source, true)
             }
@@ -206,9 +211,10 @@ impl Quantity {
     pub(crate) fn comparable(&self, source: &Quantity) -> bool {
         match (self.dim, source.dim) {
             (x, y) if x == y => true,
-            (Dim::None, y) | (y, Dim::None) => {
-                !matches!(y, Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency)
-            }
+            (Dim::None, y) | (y, Dim::None) => !matches!(
+                y,
+                Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency | Dim::Day
+            ),
             _ => false,
         }
     }
@@ -224,7 +230,7 @@ impl Quantity {
             | Dim::Count
             | Dim::Drops => "dose",
             Dim::Time => "duration",
-            Dim::Date | Dim::MonthYear | Dim::Clock => "date",
+            Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Day => "date",
             Dim::Frequency => "frequency",
             Dim::Length | Dim::Area => "size",
             Dim::Pressure | Dim::Rate | Dim::Temperature => "vital_sign",
