@@ -3236,3 +3236,16 @@ fn tens_and_units_glued_durations_and_days() {
     );
     expect("POSTPARTUM PROGRESS NOTE - PPD#2  04/05/2026 07:15\n28yo G1P1 s/p pLTCS 04/03 for NRFHT, course c/b PEC w/ SF. Mg completed 04/04.\n\nS: HA present on admission has resolved. Today denies HA, visual changes, RUQ/epigastric pain, SOB, CP. Pain 3/10 at incision, controlled w/ ibuprofen/APAP. Tolerating regular diet, +flatus, voiding w/o difficulty. Breastfeeding w/ lactation support.\n\nO: BP 138/88, 142/90, 134/86 (24 h). HR 82. Afebrile, Tmax 37.3 C. SpO2 99% RA.\n   Fundus firm, 2 cm below umbilicus. Lochia light. Incision C/D/I w/ Prevena.\n   Abnormal: 1+ BLE pitting edema. DTRs 2+, no clonus.\n   Labs 04/05: Plt 168, AST 29, ALT 33, Cr 0.6.\n\nA/P: PPD#2 s/p pLTCS, PEC w/ SF, BPs mild range.\n- Nifedipine ER 30 mg daily; add 2nd agent if BP >=150/100 x2\n- BP check at home BID; home BP cuff provided\n- Anticipate d/c PPD#3 if BPs stable", &[("On postpartum day two she denied headache, visual changes, and right upper quadrant pain.", Supported)]);
 }
+
+/// The unit at the end of a size is each side's: "3.2 x 2.8 cm" is 32 by 28 mm.
+#[test]
+fn the_unit_of_a_size_is_each_side_s() {
+    expect(
+        "CT ABDOMEN/PELVIS WITH IV CONTRAST. Perforated appendicitis with a 3.2 x 2.8 cm rim-enhancing RLQ abscess. No free air.",
+        &[
+            ("CT showed a 32 x 28 mm RLQ abscess.", Supported),
+            ("CT showed a 32 x 18 mm RLQ abscess.", Contradicted),
+            ("CT showed a 2.8 cm RLQ abscess.", Supported),
+        ],
+    );
+}

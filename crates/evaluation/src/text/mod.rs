@@ -1554,6 +1554,22 @@ impl Parser<'_, '_> {
         let start = self.lexes[i].start;
         let mut end = self.lexes[last].end;
         let mut j = last + 1;
+        // "3.2 x 2.8 cm", "8 x 5 x 4 cm": the unit at the end of a size is each side's.
+        if last == i {
+            let mut k = i + 1;
+            while self.text(k) == Some("x") && self.num_at(k + 1).is_some() {
+                k += 2;
+            }
+            let unit = (k > i + 1)
+                .then(|| self.entry_at(k))
+                .flatten()
+                .and_then(|e| e.unit)
+                .filter(|(dim, _)| *dim == Dim::Length);
+            if let Some((dim, factor)) = unit {
+                self.emit(TokKind::Qty(Quantity::single(dim, n, factor)), start, end);
+                return j;
+            }
+        }
         // "POD 2", "HD#3", "DOL 28", "hospital day 4": a day's place, not a reading.
         let counter = |k: usize| matches!(self.text(k), Some("pod" | "hd" | "dol" | "ppd" | "day"));
         let counted = i.checked_sub(1).is_some_and(|p| {
