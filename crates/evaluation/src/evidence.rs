@@ -771,27 +771,19 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     /// The first sentence of the line sentence `at` stands on.
-    fn line_start(&self, (d, s): (usize, usize)) -> usize {
-        let (Some(doc), Some(source)) = (self.doc(d), self.corpus.sources.get(d)) else {
-            return s;
-        };
-        let sentences = &doc.body.sentences;
-        let mut k = s;
-        while k > 0 {
-            let gap = source
-                .content
-                .get(sentences[k - 1].end as usize..sentences[k].start as usize);
-            if gap.is_none_or(|g| g.contains('\n')) {
-                break;
-            }
-            k -= 1;
-        }
-        k
+    fn line_start(&self, at: (usize, usize)) -> usize {
+        self.walk_back(at, |gap| !gap.contains('\n'))
     }
 
     /// The first sentence of the run that sentence `at` ends, joined by semicolons on one
-    /// line.
-    fn semicolon_chain_start(&self, (d, s): (usize, usize)) -> usize {
+    /// line. (The gap may hold a cue the sentence span leaves out: "; no urticaria".)
+    fn semicolon_chain_start(&self, at: (usize, usize)) -> usize {
+        self.walk_back(at, |gap| gap.contains(';') && !gap.contains(['\n', '.']))
+    }
+
+    /// The first of the sentences before `at` (and `at` itself) that the text between each
+    /// two joins.
+    fn walk_back(&self, (d, s): (usize, usize), joins: impl Fn(&str) -> bool) -> usize {
         let (Some(doc), Some(source)) = (self.doc(d), self.corpus.sources.get(d)) else {
             return s;
         };
@@ -801,8 +793,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             let gap = source
                 .content
                 .get(sentences[k - 1].end as usize..sentences[k].start as usize);
-            // (The gap may hold a cue the sentence span leaves out: "; no urticaria".)
-            if !gap.is_some_and(|g| g.contains(';') && !g.contains(['\n', '.'])) {
+            if !gap.is_some_and(&joins) {
                 break;
             }
             k -= 1;
@@ -1565,17 +1556,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
                 // The same drug's dose, frequency or duration is the same attribute even
                 // when the words around the two numbers differ.
-                let dose_like = matches!(
-                    q.dim,
-                    Dim::Mass
-                        | Dim::Volume
-                        | Dim::Units
-                        | Dim::Meq
-                        | Dim::Mmol
-                        | Dim::Count
-                        | Dim::Drops
-                        | Dim::Frequency
-                );
+                let dose_like = q.attribute() == "dose" || q.dim == Dim::Frequency;
                 // So is its duration, when both are written as one ("for 24 hours").
                 let duration =
                     q.dim == Dim::Time && item.lead == Lead::For && s_item.lead == Lead::For;
