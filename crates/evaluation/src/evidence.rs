@@ -88,6 +88,10 @@ struct Doc {
     /// without walking the words between them.
     values: Vec<u32>,
     sentence_values: Vec<u32>,
+    /// Per sentence: the first sentence of its line, and of the run of sentences it ends
+    /// joined by semicolons on that line ("Prior: 12/08 Plt 118; 12/09 Plt 126").
+    line_start: Vec<u32>,
+    chain_start: Vec<u32>,
 }
 
 impl Doc {
@@ -771,34 +775,18 @@ impl<'c, 'a> Checker<'c, 'a> {
     }
 
     /// The first sentence of the line sentence `at` stands on.
-    fn line_start(&self, at: (usize, usize)) -> usize {
-        self.walk_back(at, |gap| !gap.contains('\n'))
+    fn line_start(&self, (d, s): (usize, usize)) -> usize {
+        self.doc(d)
+            .and_then(|doc| doc.line_start.get(s))
+            .map_or(s, |k| *k as usize)
     }
 
     /// The first sentence of the run that sentence `at` ends, joined by semicolons on one
-    /// line. (The gap may hold a cue the sentence span leaves out: "; no urticaria".)
-    fn semicolon_chain_start(&self, at: (usize, usize)) -> usize {
-        self.walk_back(at, |gap| gap.contains(';') && !gap.contains(['\n', '.']))
-    }
-
-    /// The first of the sentences before `at` (and `at` itself) that the text between each
-    /// two joins.
-    fn walk_back(&self, (d, s): (usize, usize), joins: impl Fn(&str) -> bool) -> usize {
-        let (Some(doc), Some(source)) = (self.doc(d), self.corpus.sources.get(d)) else {
-            return s;
-        };
-        let sentences = &doc.body.sentences;
-        let mut k = s;
-        while k > 0 {
-            let gap = source
-                .content
-                .get(sentences[k - 1].end as usize..sentences[k].start as usize);
-            if !gap.is_some_and(&joins) {
-                break;
-            }
-            k -= 1;
-        }
-        k
+    /// line.
+    fn semicolon_chain_start(&self, (d, s): (usize, usize)) -> usize {
+        self.doc(d)
+            .and_then(|doc| doc.chain_start.get(s))
+            .map_or(s, |k| *k as usize)
     }
 
     fn alignment(&self, item: &Item) -> &QtyAlign {
@@ -2377,7 +2365,8 @@ fn analyse(
         (total_len as f64 / f64::from(sentence_count)).max(1.0)
     };
     let mut docs = Vec::with_capacity(analysed.len());
-    for (body, title) in analysed {
+    for ((body, title), source) in analysed.into_iter().zip(sources) {
+        let (line_start, chain_start) = joined_starts(&body, &source.content);
         let value_context = vec![OnceLock::new(); body.items.len()];
         let mut value_owner = vec![None; body.items.len()];
         let mut values = Vec::new();
@@ -2414,6 +2403,8 @@ fn analyse(
             value_owner,
             values,
             sentence_values,
+            line_start,
+            chain_start,
         });
     }
     let bodies: Vec<&Analysis> = docs.iter().map(|d| &d.body).collect();
@@ -2524,6 +2515,25 @@ fn side_conflict(a: Option<Side>, b: Option<Side>) -> bool {
         (a, b),
         (Some(Side::Left), Some(Side::Right)) | (Some(Side::Right), Some(Side::Left))
     )
+}
+
+/// Per sentence of `body` (analysed from `text`), the first sentence of its line and the
+/// first of the run it ends joined by semicolons on that line. (The text between two
+/// sentences of a run may hold a cue the sentence spans leave out: "; no urticaria".)
+fn joined_starts(body: &Analysis, text: &str) -> (Vec<u32>, Vec<u32>) {
+    let n = body.sentences.len();
+    let (mut line, mut chain) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for (k, sentence) in body.sentences.iter().enumerate() {
+        let gap = k
+            .checked_sub(1)
+            .and_then(|p| text.get(body.sentences[p].end as usize..sentence.start as usize));
+        let same_line = gap.is_some_and(|g| !g.contains('\n'));
+        let same_run = gap.is_some_and(|g| g.contains(';') && !g.contains(['\n', '.']));
+        let k = k as u32;
+        line.push(if same_line { line[k as usize - 1] } else { k });
+        chain.push(if same_run { chain[k as usize - 1] } else { k });
+    }
+    (line, chain)
 }
 
 /// How many significant digits a number is written with ("4812" 4, "2000" 1, "12.5" 3).
