@@ -1374,12 +1374,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(Quantity::is_calendar)
                 .collect()
         };
-        let claim_plans = claim_items.iter().any(|it| {
-            it.sent == item.sent
-                && it
-                    .term()
-                    .is_some_and(|t| t == self.named.next || self.named.plan.contains(&t))
-        });
+        // Words of what is yet to come ("next", "planned", "follow-up").
+        let ahead = |t: Term| {
+            t == self.named.next || t == self.named.follow_up || self.named.plan.contains(&t)
+        };
+        let claim_plans = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && it.term().is_some_and(ahead));
         let claim_dates: Vec<Quantity> = if q.is_calendar() {
             Vec::new()
         } else {
@@ -1650,12 +1651,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // 04/14/2026 ... Next dose due 05/12/2026": the date of what comes next is the
             // one a sentence about what comes next gives, unless such a sentence gives
             // another.
-            let upcoming = |items: &[Item]| {
-                items.iter().any(|i| {
-                    i.term()
-                        .is_some_and(|t| t == self.named.next || self.named.plan.contains(&t))
-                })
-            };
+            let upcoming = |items: &[Item]| items.iter().any(|i| i.term().is_some_and(ahead));
             if claim_plans {
                 let ahead: Vec<&Cand> = cands
                     .iter()
@@ -2711,6 +2707,8 @@ struct Named {
     phase: [Term; 2],
     /// "next": what comes after the note ("Next dose due 05/12").
     next: Term,
+    /// "follow-up" ("F/u vascular clinic 03/03/2026").
+    follow_up: Term,
 }
 
 impl Named {
@@ -2747,6 +2745,7 @@ impl Named {
             earlier_time: ["arrival", "admission", "presentation", "triage"].map(|w| vocab.term(w)),
             phase: ["preoperative", "postoperative"].map(|w| vocab.term(w)),
             next: vocab.term("next"),
+            follow_up: vocab.term("followup"),
         }
     }
 }

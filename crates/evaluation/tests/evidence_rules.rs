@@ -3249,3 +3249,23 @@ fn the_unit_of_a_size_is_each_side_s() {
         ],
     );
 }
+
+/// A follow-up date is a date of what comes next: it is the one a sentence about the
+/// follow-up gives ("F/u vascular clinic 03/03/2026"), not the date of the sentence that holds
+/// the claim's dose.
+#[test]
+fn a_follow_up_date_is_what_comes_next() {
+    let sources = [
+        source("doc-33171", "DISCHARGE SUMMARY. 68 y/o M with paroxysmal AFib (CHA2DS2-VASc 3) on apixaban, HTN, presented 02/09/2026 with L popliteal artery aneurysm (3.1 cm) with partial thrombus and L calf claudication.\nApixaban held 48 h pre-op; no bridging. Heparin 5,000 units subcut q8h for VTE ppx 02/09-02/11.\n02/11/2026: L popliteal artery aneurysm exclusion and above-knee to below-knee popliteal bypass with reversed GSV, medial approach, under GA.\nPost-op: palpable L DP/PT. Enoxaparin 40 mg subcut daily POD 1 only.\nApixaban 5 mg PO BID resumed POD 2 (no dose-reduction criteria: age 68, wt 84 kg, Cr 0.9).\nPain controlled with oxycodone 5 mg q6h PRN and acetaminophen.\nDischarged 02/14/2026.\nF/u vascular clinic 03/03/2026 w/ arterial duplex of L leg bypass; contralateral R popliteal measured 1.4 cm (normal).", "2026-05-01T18:00:00Z"),
+        source("doc-33172", "DISCHARGE MEDICATION LIST 02/14/2026.\nApixaban 5 mg tab: 1 tab PO BID (RESUMED 02/13).\nAspirin 81 mg: STOPPED (on anticoagulation; per vascular).\nMetoprolol succinate 50 mg tab: 1 tab PO daily.\nAmlodipine 5 mg tab: 1 tab PO daily.\nAtorvastatin 40 mg tab: 1 tab PO nightly.\nOxycodone 5 mg tab: 1 tab PO q6h PRN pain, #10.\nAcetaminophen 500 mg tab: 2 tabs PO q8h PRN pain.\nDocusate 100 mg PO BID while on opioids.", "2026-05-02T18:00:00Z"),
+    ];
+    let cites = ["doc-33171", "doc-33172"];
+    let got = judge_with(&sources, "Apixaban 5 mg every 12 hours was resumed, with vascular clinic follow-up on March 3, 2026 with an arterial duplex.", &cites);
+    assert_eq!(got.support, Supported, "{got:?}");
+    let got = judge_with(
+        &sources,
+        "Apixaban 5 mg every 12 hours was resumed, with vascular clinic follow-up on March 10, 2026 with an arterial duplex.",
+        &cites,
+    );
+    assert_eq!(got.support, Contradicted, "{got:?}");
+}
