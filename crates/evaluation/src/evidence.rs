@@ -1359,7 +1359,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 claim_drug.is_none() || owner_drug(claim_items, it.pos as usize) == claim_drug
             })
             .filter_map(|it| it.qty().copied())
-            .filter(|o| !o.is_calendar())
+            .filter(|o| !o.is_time_point())
             .collect();
         // The claim sentence's dates: a source sentence dated otherwise speaks of another
         // day ("On 12/06, Na was 147" against "Chemistry 12/06: Na 147 ..." and "Chemistry
@@ -1371,7 +1371,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|it| same(it))
                 .filter_map(|it| it.qty().copied())
-                .filter(Quantity::is_calendar)
+                .filter(Quantity::is_time_point)
                 .collect()
         };
         // Words of what is yet to come ("next", "planned", "follow-up").
@@ -1381,7 +1381,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let claim_plans = claim_items
             .iter()
             .any(|it| it.sent == item.sent && it.term().is_some_and(ahead));
-        let claim_dates: Vec<Quantity> = if q.is_calendar() {
+        let claim_dates: Vec<Quantity> = if q.is_time_point() {
             Vec::new()
         } else {
             let own = dates_where(&|it: &Item| it.sent == item.sent && it.clause == item.clause);
@@ -1451,7 +1451,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     sim
                 };
-                let mut dates = sentence_values().filter(|d| d.is_calendar()).peekable();
+                let mut dates = sentence_values().filter(|d| d.is_time_point()).peekable();
                 if claim_dates.is_empty() || dates.peek().is_none() {
                     return sim;
                 }

@@ -3269,3 +3269,17 @@ fn a_follow_up_date_is_what_comes_next() {
     );
     assert_eq!(got.support, Contradicted, "{got:?}");
 }
+
+/// A day's place tells readings apart as a date does: "On POD 1, intact PTH was 14 pg/mL"
+/// against "(POD 0, 4 h post-op): intact PTH 14 pg/mL ... (POD 1): intact PTH 9 pg/mL".
+#[test]
+fn a_day_s_place_chooses_the_reading() {
+    let note = "POST-THYROIDECTOMY LABS\n11/30/2026 18:00 (POD 0, 4 h post-op): intact PTH 14 pg/mL (L) [15-65]; Ca 8.3 mg/dL (L).\n12/01/2026 06:00 (POD 1): intact PTH 9 pg/mL (L); Ca 7.6 mg/dL (L); ionized Ca 1.02 mmol/L (L); albumin 3.8 g/dL; Mg 1.9 mg/dL; phos 4.9 mg/dL (H).\n12/01/2026 18:00: Ca 8.0 mg/dL (L).\n12/02/2026 06:00 (POD 2): Ca 8.4 mg/dL (L-nl); Mg 2.0 mg/dL.\nComment: PTH <15 pg/mL post-op predicts risk of transient hypoparathyroidism.";
+    expect(
+        note,
+        &[
+            ("On POD 1, intact PTH was 14 pg/mL.", Contradicted),
+            ("On POD 1, intact PTH was 9 pg/mL.", Supported),
+        ],
+    );
+}

@@ -106,6 +106,11 @@ impl Quantity {
             )
     }
 
+    /// A date, a time of day or a day's place ("POD 1"): it says when, not how much.
+    pub(crate) fn is_time_point(&self) -> bool {
+        self.is_calendar() || self.dim == Dim::Day
+    }
+
     pub(crate) fn is_calendar(&self) -> bool {
         matches!(self.dim, Dim::Date | Dim::MonthYear | Dim::Clock)
     }
