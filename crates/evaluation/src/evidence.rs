@@ -1775,6 +1775,28 @@ impl<'c, 'a> Checker<'c, 'a> {
                 top.retain(names_when);
             }
         }
+        // "raising hemoglobin from 7.2 to 8.4" reads as a range, but it may be a change
+        // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4");
+        // found so, it decides before any one source value does ("increased from 75 to 88
+        // mcg daily" against "from 75 mcg to 88 mcg PO daily").
+        if q.shape == Shape::Range {
+            // (Each end given as a value of its own: "7-8 weeks" is not inside "6-8 weeks".)
+            // A change keeps its direction: its start is never a source's end of a change
+            // ("rose from 1.1 to 2.4" against "2.4 -> 1.1").
+            let found = |e: Quantity, not: Lead| {
+                cands.iter().any(|c| {
+                    c.sim >= PAIRED_SIM
+                        && c.value.shape == Shape::Single
+                        && c.lead != not
+                        && e.comparable(&c.value)
+                        && e.matches(&c.value)
+                })
+            };
+            let (start, end) = q.ends();
+            if found(start, Lead::To) && found(end, Lead::From) {
+                return QtyAlign::Matched;
+            }
+        }
         // "Azithromycin 500 mg x 1 then 250 mg daily x 4 days": the source value that the
         // claim's other values describe exactly ("daily ... for four days") is the one it
         // speaks about, even when another value sits closer to the shared words.
@@ -1866,26 +1888,6 @@ impl<'c, 'a> Checker<'c, 'a> {
             // at 04:30 to detorsion at 10:00" against "pain 04:30 ... detorsion at 10:00".)
             let enough = |c: &Cand| c.sim >= PAIRED_SIM || (q.dim == Dim::Clock && c.sim > 0.0);
             if rest.is_some_and(|c| c.matched && enough(c)) {
-                return QtyAlign::Matched;
-            }
-        }
-        // "raising hemoglobin from 7.2 to 8.4" reads as a range, but it may be a change
-        // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4").
-        if q.shape == Shape::Range {
-            // (Each end given as a value of its own: "7-8 weeks" is not inside "6-8 weeks".)
-            // A change keeps its direction: its start is never a source's end of a change
-            // ("rose from 1.1 to 2.4" against "2.4 -> 1.1").
-            let found = |e: Quantity, not: Lead| {
-                cands.iter().any(|c| {
-                    c.sim >= PAIRED_SIM
-                        && c.value.shape == Shape::Single
-                        && c.lead != not
-                        && e.comparable(&c.value)
-                        && e.matches(&c.value)
-                })
-            };
-            let (start, end) = q.ends();
-            if found(start, Lead::To) && found(end, Lead::From) {
                 return QtyAlign::Matched;
             }
         }

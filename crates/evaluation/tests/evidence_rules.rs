@@ -3283,3 +3283,23 @@ fn a_day_s_place_chooses_the_reading() {
         ],
     );
 }
+
+/// A change written as one range is found end by end before any one source value decides:
+/// "increased from 75 to 88 mcg daily" against "levothyroxine from 75 mcg to 88 mcg PO daily".
+#[test]
+fn a_change_found_end_by_end_decides_first() {
+    let note = "ENDOCRINOLOGY CLINIC - FOLLOW-UP VISIT 03/10/2026\nPt: 46 y/o F, R-handed schoolteacher, with Hashimoto thyroiditis (TPO Ab 412 IU/mL in 2019), iron deficiency anemia and h/o left ankle sprain (resolved). Referred back by PCP for fatigue and 4 kg weight gain over 6 months.\nCurrent meds: levothyroxine 75 mcg PO daily (taken with coffee and calcium carbonate 600 mg in the morning), sertraline 50 mg daily, ferrous sulfate 325 mg every other day.\nROS: + fatigue, + cold intolerance, + constipation. Denies palpitations, tremor, dysphagia.\nVitals: BP 128/82, HR 62, Wt 78.4 kg, BMI 29.1.\nExam: thyroid diffusely enlarged, firm, non-tender, no discrete nodules. DTRs with delayed relaxation phase.\nLabs 03/03/2026: TSH 9.8 mIU/L (H), free T4 0.8 ng/dL (low-normal).\nA/P: Under-replaced hypothyroidism, likely compounded by co-administration with calcium and coffee.\n1. Increase levothyroxine to 88 mcg PO daily, on an empty stomach 30-60 min before breakfast.\n2. Separate calcium and iron by at least 4 hours.\n3. Repeat TSH and free T4 in 6 weeks.\n4. RTC 3 months.";
+    expect(
+        note,
+        &[
+            (
+                "Synthroid was increased from 75 to 88 mcg daily.",
+                Supported,
+            ),
+            (
+                "Synthroid was increased from 75 to 100 mcg daily.",
+                Contradicted,
+            ),
+        ],
+    );
+}
