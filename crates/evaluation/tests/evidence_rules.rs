@@ -3303,3 +3303,17 @@ fn a_change_found_end_by_end_decides_first() {
         ],
     );
 }
+
+/// "Metanephrines ...: not elevated" says how much, not whether: the label's subject is not
+/// denied, only its elevation ("HCV RNA: not detected" still denies the RNA).
+#[test]
+fn not_elevated_after_a_label() {
+    expect(
+        "ENDOCRINOLOGY CLINIC. Work-up:\n- Plasma free metanephrines 0.31 nmol/L and normetanephrines 0.62 nmol/L: not elevated.\n- HCV RNA: not detected.",
+        &[
+            ("Plasma metanephrines were not elevated.", Supported),
+            ("Plasma metanephrines were elevated.", Contradicted),
+            ("HCV RNA was detected.", Contradicted),
+        ],
+    );
+}

@@ -2333,7 +2333,13 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             && is_colon(&toks[i - 1], lower)
             && (ends(i + 1)
                 || (toks.get(i + 1).is_some_and(|t| {
-                    matches!(t.kind, TokKind::Word { .. }) && participle(lower, t)
+                    matches!(t.kind, TokKind::Word { .. })
+                        && participle(lower, t)
+                        // ("Metanephrines: not elevated" says how much, not whether.)
+                        && !matches!(
+                            lower.get(t.start..t.end),
+                            Some("elevated" | "increased" | "decreased" | "raised" | "reduced")
+                        )
                 }) && ends(i + 2)));
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer {
             continue;
