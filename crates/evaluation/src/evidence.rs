@@ -557,17 +557,9 @@ impl Posting {
 
     fn polarity_of(item: &Item) -> u8 {
         // "Indication: evaluate for thymoma": what a test was done for is a question, not a
-        // finding ("negative for stenosis" still denies).
-        if item.purpose && !item.neg {
-            return 0;
-        }
-        // Nor does what is said of a relative ("Older brother had a rash on amoxicillin").
-        if item.others {
-            return 0;
-        }
-        // Nor does the place of a denied head ("no injection-site reaction") state its own
-        // polarity.
-        if item.neg && item.located {
+        // finding ("negative for stenosis" still denies); so is what is said of a relative
+        // or the place of a denied head (see `Item::states_polarity`).
+        if !item.states_polarity() {
             return 0;
         }
         let (seen, plain) = if item.neg {
@@ -754,24 +746,24 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// nearest earlier sentence of its line ("Pre-op: VA OD 20/200; IOP OD 14" is one
     /// line of two sentences, both before the operation).
     fn phase_at(&self, at: (usize, usize)) -> Option<Term> {
-        let items = &self.doc(at.0)?.body.items;
-        let sentences = &self.doc(at.0)?.body.sentences;
-        (self.line_start(at)..=at.1)
-            .rev()
-            .find_map(|k| one_phase(self.named.phase, items[sentences[k].items.clone()].iter()))
+        (self.line_start(at)..=at.1).rev().find_map(|k| {
+            one_phase(
+                self.named.phase,
+                self.corpus.sentence_items((at.0, k)).iter(),
+            )
+        })
     }
 
     /// Whether sentence `at` stands on a line labelled as earlier results ("Prior: 12/08
     /// Plt 118; 12/09 Plt 126").
     fn prior_line(&self, at: (usize, usize)) -> bool {
-        let Some(doc) = self.doc(at.0) else {
-            return false;
-        };
-        let first = &doc.body.sentences[self.line_start(at)];
-        doc.body.items[first.items.clone()]
-            .first()
-            .and_then(Item::term)
+        self.first_term((at.0, self.line_start(at)))
             .is_some_and(|t| self.named.prior.contains(&t))
+    }
+
+    /// The first word of sentence `at`: a label, if it opens with one.
+    fn first_term(&self, at: (usize, usize)) -> Option<Term> {
+        self.corpus.sentence_items(at).first().and_then(Item::term)
     }
 
     /// The first sentence of the line sentence `at` stands on.
@@ -1002,7 +994,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (What a test was done for states nothing: "Eval for cuff hematoma".)
             for i in items
                 .iter()
-                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose) && !i.others)
+                .filter(|i| i.term() == Some(t) && i.states_polarity())
             {
                 if i.neg == item.neg {
                     same = true;
@@ -1038,7 +1030,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // nothing either way.)
             for i in items
                 .iter()
-                .filter(|i| i.term() == Some(t) && (i.neg || !i.purpose) && !i.others)
+                .filter(|i| i.term() == Some(t) && i.states_polarity())
             {
                 let with_tested = items
                     .iter()
@@ -1074,10 +1066,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// Whether the sentence at `at` is a report's conclusion ("IMPRESSION: ...",
     /// "INTERPRETATION: ...", "Assessment: ...").
     fn is_conclusion(&self, at: (usize, usize)) -> bool {
-        self.corpus
-            .sentence_items(at)
-            .first()
-            .and_then(Item::term)
+        self.first_term(at)
             .is_some_and(|t| self.named.conclusion.contains(&t))
     }
 
@@ -1413,14 +1402,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                     // own are: see `infer_years`.)
                     let later = |d: &Quantity| {
                         let (month, day) = ((d.a as u32) / 100, (d.a as u32) % 100);
-                        let on = |year: i32| chrono::NaiveDate::from_ymd_opt(year, month, day);
                         let date = if d.b > 0.0 {
-                            on(d.b as i32)
+                            chrono::NaiveDate::from_ymd_opt(d.b as i32, month, day)
                         } else {
-                            [written.year() - 1, written.year(), written.year() + 1]
-                                .into_iter()
-                                .filter_map(on)
-                                .min_by_key(|date| (*date - written).num_days().abs())
+                            nearest_date(month, day, written)
                         };
                         d.dim == Dim::Date && date.is_some_and(|date| date > written)
                     };
@@ -1744,8 +1729,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             // specific enough to find by itself when nothing else is placed near the claim.
             if !q.is_calendar()
                 && q.shape == Shape::Single
-                && significant_digits(q.raw_a) >= 4
                 && best < PAIRED_SIM
+                && significant_digits(q.raw_a) >= 4
                 && cands.iter().any(|c| c.matched && c.value.raw_a == q.raw_a)
             {
                 return QtyAlign::Matched;
@@ -2083,12 +2068,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (What a test looked for, "PE protocol", states nothing either way.)
             let mut in_best: Vec<&Item> = best_items
                 .iter()
-                .filter(|i| {
-                    i.term() == Some(t)
-                        && (i.neg || !i.purpose)
-                        && !(i.neg && i.located)
-                        && !i.others
-                })
+                .filter(|i| i.term() == Some(t) && i.states_polarity())
                 .collect();
             // "compared with the 2023 biopsy (2 cellular crescents), now without crescents":
             // the comparison's words describe the earlier study, the rest the current one.
@@ -2434,15 +2414,19 @@ fn infer_years(a: &mut Analysis, authored_at: Timestamp) {
             continue;
         }
         let (month, day) = ((q.a / 100.0) as u32, (q.a % 100.0) as u32);
-        let nearest = [written.year() - 1, written.year(), written.year() + 1]
-            .into_iter()
-            .filter_map(|y| Some((y, chrono::NaiveDate::from_ymd_opt(y, month, day)?)))
-            .min_by_key(|(_, d)| (*d - written).num_days().abs());
-        if let Some((year, _)) = nearest {
-            q.b = f64::from(year);
+        if let Some(date) = nearest_date(month, day, written) {
+            q.b = f64::from(date.year());
             q.raw_b = q.b;
         }
     }
+}
+
+/// The date of `month`/`day` nearest `written` (last year's, this year's or next year's).
+fn nearest_date(month: u32, day: u32, written: chrono::NaiveDate) -> Option<chrono::NaiveDate> {
+    [written.year() - 1, written.year(), written.year() + 1]
+        .into_iter()
+        .filter_map(|year| chrono::NaiveDate::from_ymd_opt(year, month, day))
+        .min_by_key(|date| (*date - written).num_days().abs())
 }
 
 fn conflicts(claim: Side, source: Side) -> bool {

@@ -236,6 +236,13 @@ pub(crate) enum Lead {
 }
 
 impl Item {
+    /// Whether the item states its own polarity: not what a test was done for (unless
+    /// denied), not what is said of a relative, not the place of a denied head.
+    pub(crate) fn states_polarity(&self) -> bool {
+        let place_or_purpose = if self.neg { self.located } else { self.purpose };
+        !self.others && !place_or_purpose
+    }
+
     pub(crate) fn term(&self) -> Option<Term> {
         match self.kind {
             Kind::Word(t) => Some(t),
