@@ -3317,3 +3317,16 @@ fn not_elevated_after_a_label() {
         ],
     );
 }
+
+/// A conjunct that opens with "the" is a thing of its own, as one with "a" or "an" is: "No
+/// pneumothorax and the heart size is normal" does not deny the heart size.
+#[test]
+fn a_conjunct_opening_with_the_is_not_denied() {
+    expect(
+        "CHEST XR: No pneumothorax and the heart size is normal. Lungs clear.",
+        &[
+            ("Heart size is normal.", Supported),
+            ("There was a pneumothorax.", Contradicted),
+        ],
+    );
+}
