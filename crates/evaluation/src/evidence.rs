@@ -1381,6 +1381,31 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         };
         let mut cands: Vec<Cand> = Vec::new();
+        // "Home BP on the morning of 05/03 was 152/98" against a summary written on 05/01: a
+        // source cannot state a value of a day after it was written (it can plan one: "next
+        // dose due 05/12"). Per source: whether it was written before every claim date.
+        // (A date without a year is the one nearest the writing, as a source's own are: see
+        // `infer_years`.)
+        let written_before: Vec<bool> = if claim_dates.is_empty() || claim_plans {
+            Vec::new()
+        } else {
+            self.corpus
+                .sources
+                .iter()
+                .map(|source| {
+                    let written = source.authored_at.inner().date_naive();
+                    claim_dates.iter().all(|d| {
+                        let (month, day) = ((d.a as u32) / 100, (d.a as u32) % 100);
+                        let date = if d.b > 0.0 {
+                            chrono::NaiveDate::from_ymd_opt(d.b as i32, month, day)
+                        } else {
+                            nearest_date(month, day, written)
+                        };
+                        d.dim == Dim::Date && date.is_some_and(|date| date > written)
+                    })
+                })
+                .collect()
+        };
         for &at in &self.sentences {
             let Some(doc) = self.doc(at.0) else {
                 continue;
@@ -1392,27 +1417,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             if values.len() == 0 {
                 continue;
             }
-            // "Home BP on the morning of 05/03 was 152/98" against a summary written on 05/01:
-            // a source cannot state a value of a day after it was written (it can plan one:
-            // "next dose due 05/12").
-            if !claim_dates.is_empty() && !claim_plans {
-                if let Some(source) = self.corpus.sources.get(at.0) {
-                    let written = source.authored_at.inner().date_naive();
-                    // (A date without a year is the one nearest the writing, as a source's
-                    // own are: see `infer_years`.)
-                    let later = |d: &Quantity| {
-                        let (month, day) = ((d.a as u32) / 100, (d.a as u32) % 100);
-                        let date = if d.b > 0.0 {
-                            chrono::NaiveDate::from_ymd_opt(d.b as i32, month, day)
-                        } else {
-                            nearest_date(month, day, written)
-                        };
-                        d.dim == Dim::Date && date.is_some_and(|date| date > written)
-                    };
-                    if claim_dates.iter().all(later) {
-                        continue;
-                    }
-                }
+            if written_before.get(at.0).copied().unwrap_or(false) {
+                continue;
             }
             let items = self.corpus.sentence_items(at);
             let other_phase =
