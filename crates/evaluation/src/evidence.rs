@@ -1380,6 +1380,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 own
             }
         };
+        // "2 units" for "2 mg": the same number with another kind of amount. A duration or
+        // a rate is never a unit slip of a dose ("two weeks", "2 g").
+        let slip_of = |sq: &Quantity| {
+            q.same_written_number(sq) && q.dim != sq.dim && q.is_amount() && sq.is_amount()
+        };
         let mut cands: Vec<Cand> = Vec::new();
         // "Home BP on the morning of 05/03 was 152/98" against a summary written on 05/01: a
         // source cannot state a value of a day after it was written (it can plan one: "next
@@ -1421,6 +1426,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                 continue;
             }
             let items = self.corpus.sentence_items(at);
+            // Most sentences hold no value this one could be compared with: skip them
+            // before working out their time point.
+            if !values.clone().any(|k| {
+                items[k]
+                    .qty()
+                    .is_some_and(|sq| q.comparable(sq) || slip_of(sq))
+            }) {
+                continue;
+            }
             let other_phase =
                 claim_phase.is_some_and(|c| self.phase_at(at).is_some_and(|p| p != c));
             let line_prior = self.prior_line(at);
@@ -1480,12 +1494,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     continue;
                 };
                 let comparable = q.comparable(&sq);
-                // "2 units" for "2 mg": the same number with another kind of amount. A
-                // duration or a rate is never a unit slip of a dose ("two weeks", "2 g").
-                let written = q.same_written_number(&sq)
-                    && q.dim != sq.dim
-                    && q.is_amount()
-                    && sq.is_amount();
+                let written = slip_of(&sq);
                 if !comparable && !written {
                     continue;
                 }

@@ -60,6 +60,28 @@ pub(crate) struct Quantity {
     pub raw_b: f64,
 }
 
+/// How many decimals `x` is written with: those of its shortest decimal form, as
+/// `format!("{x}")` writes it, without formatting (this runs for every value compared
+/// across units). The least `d` for which the integer `x * 10^d` rounds to, divided back by
+/// `10^d`, is exactly `x` again: both the division and reading a decimal round correctly,
+/// so that integer is the shortest form's digits. Below 10^12 the product is within far
+/// less than 0.5 of it; larger numbers, NaN and infinities are formatted.
+pub(crate) fn written_decimals(x: f64) -> i32 {
+    let mut scale = 1.0;
+    for d in 0..16 {
+        let n = (x * scale).round();
+        if n.abs() >= 1e12 {
+            break;
+        }
+        if n / scale == x {
+            return d;
+        }
+        scale *= 10.0;
+    }
+    let written = format!("{x}");
+    written.split_once('.').map_or(0, |(_, d)| d.len()) as i32
+}
+
 fn close(x: f64, y: f64) -> bool {
     (x - y).abs() <= 1e-6 * x.abs().max(y.abs()).max(1.0)
 }
@@ -198,9 +220,7 @@ impl Quantity {
 
     /// Half the last written digit of the value, in the dimension's base unit.
     fn rounding(&self) -> f64 {
-        let written = format!("{}", self.raw_a);
-        let decimals = written.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
-        0.5 * 10f64.powi(-decimals) * self.unit_factor().abs()
+        0.5 * 10f64.powi(-written_decimals(self.raw_a)) * self.unit_factor().abs()
     }
 
     /// Same written number(s) but a different unit: the mg-vs-mcg kind of error.
@@ -301,5 +321,49 @@ mod tests {
         let d2 = Quantity::two(Dim::Date, Shape::Single, 924.0, 0.0, 1.0);
         let d3 = Quantity::two(Dim::Date, Shape::Single, 925.0, 2026.0, 1.0);
         assert!(d1.matches(&d2) && !d1.matches(&d3));
+    }
+
+    /// The decimal count equals that of the formatted number (what it replaces) for the
+    /// values text gives, for results of arithmetic, and for the edges.
+    #[test]
+    fn written_decimals_are_those_of_the_formatted_number() {
+        let formatted = |x: f64| {
+            let w = format!("{x}");
+            w.split_once('.').map_or(0, |(_, d)| d.len()) as i32
+        };
+        let mut values = vec![
+            0.0,
+            -0.0,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            128.4 * 0.453_592_37,
+            98.2,
+            36.78,
+            1e-7,
+            1.5e-9,
+            123_456.789_012,
+            9.999_999_999_9e11,
+            1e12,
+            3e15,
+            1e22,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            0.000_5,
+            2.675,
+        ];
+        for d in 0..7 {
+            for k in (0..20_000).step_by(7) {
+                let written = format!("{}.{:0>width$}", k / 10, k, width = d);
+                values.push(written.parse().unwrap());
+                values.push(-(k as f64) / 10f64.powi(d as i32));
+            }
+        }
+        for x in values {
+            assert_eq!(written_decimals(x), formatted(x), "{x:?}");
+        }
     }
 }
