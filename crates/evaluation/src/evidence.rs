@@ -1385,6 +1385,17 @@ impl<'c, 'a> Checker<'c, 'a> {
         let slip_of = |sq: &Quantity| {
             q.same_written_number(sq) && q.dim != sq.dim && q.is_amount() && sq.is_amount()
         };
+        let names_arrival =
+            |i: &Item| i.when && i.term().is_some_and(|t| self.named.first.contains(&t));
+        let claim_first = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && names_arrival(it));
+        let arrival = |its: &[Item]| its.iter().any(names_arrival);
+        // (The second side of a size, "to 1.2 x 0.8 cm", ends the change too.)
+        let ends_change = item.lead == Lead::To
+            || k.checked_sub(1)
+                .and_then(|p| claim_items.get(p))
+                .is_some_and(|p| p.lead == Lead::To && p.qty().is_some_and(|v| v.dim == q.dim));
         let mut cands: Vec<Cand> = Vec::new();
         // "Home BP on the morning of 05/03 was 152/98" against a summary written on 05/01: a
         // source cannot state a value of a day after it was written (it can plan one: "next
@@ -1512,6 +1523,29 @@ impl<'c, 'a> Checker<'c, 'a> {
                             && p.term().is_some_and(|t| self.named.reference.contains(&t))
                     });
                 if reference && !claim_reference {
+                    continue;
+                }
+                // Nor is a bare number that names a stage or a kind ("Bariatric stage 1
+                // liquids" for "in two weeks") a reading of anything with a unit.
+                let label = k
+                    .checked_sub(1)
+                    .and_then(|p| items.get(p))
+                    .is_some_and(|p| {
+                        p.sent == s_item.sent
+                            && p.term().is_some_and(|t| self.named.label.contains(&t))
+                    });
+                if label && sq.dim == Dim::None && q.dim != Dim::None {
+                    continue;
+                }
+                // Nor is a value stated at the arrival a rival of where a change ended ("2 x
+                // 1.5 cm, present on admission" for "a week later it had shrunk to 1.2 x 0.8
+                // cm"), unless the claim speaks of the arrival too.
+                if ends_change
+                    && s_item.lead != Lead::To
+                    && !claim_first
+                    && arrival(items)
+                    && !q.matches(&sq)
+                {
                     continue;
                 }
                 // A number of another drug is never evidence about this one (a date
@@ -2698,6 +2732,9 @@ struct Named {
     /// Words that make the value after them a reference, not a reading ("Therapeutic
     /// 0.6-1.2", "goal INR 2-3").
     reference: [Term; 7],
+    /// Words that make the number after them a name, not a reading ("stage 1 liquids",
+    /// "grade 2", "type 2").
+    label: [Term; 7],
     /// "normal" (and, negated, "abnormal"): it says something only of what it is said of.
     normal: Term,
     /// The labels of a report's conclusion ("IMPRESSION:", "INTERPRETATION:").
@@ -2734,6 +2771,8 @@ impl Named {
                 "target",
             ]
             .map(|w| vocab.term(w)),
+            label: ["stage", "grade", "class", "type", "phase", "step", "tier"]
+                .map(|w| vocab.term(w)),
             normal: vocab.term("normal"),
             conclusion: [
                 "impression",
@@ -2938,6 +2977,12 @@ mod debug_tests {
         let r = evaluate_claims(&mut corpus, &[c]);
         let a = analyze(&claim, &mut corpus.vocab);
         eprintln!("{}", crate::text::describe(&a, &corpus.vocab, &claim));
+        let content = &sources[0].content;
+        let s = analyze(content, &mut corpus.vocab);
+        eprintln!(
+            "source:\n{}",
+            crate::text::describe(&s, &corpus.vocab, content)
+        );
         eprintln!("{r:#?}");
     }
 }

@@ -3330,3 +3330,145 @@ fn a_conjunct_opening_with_the_is_not_denied() {
         ],
     );
 }
+
+/// A urology discharge summary (a blind batch's, with its stent in French sizes).
+const UROLOGY_NOTE: &str = "DISCHARGE SUMMARY - UROLOGY. Admit 03/12/2026, discharge 03/16/2026. 71 y/o M with BPH on tamsulosin, T2DM, HTN and elevated PSA s/p 12-core TRUS prostate biopsy 03/10/2026 with cipro prophylaxis, presented 2 days later with fever to 39.2 C, rigors, L flank pain and inability to void.\nED: HR 118, BP 84/50 mmHg. Bladder scan >950 mL; 16 Fr Foley placed with 1,100 mL out.\nCT A/P w/o contrast: 6 mm obstructing L proximal ureteral stone with moderate L hydronephrosis; 3 mm nonobstructing R lower pole stone.\nDx: urosepsis with obstructed infected L kidney, acute urinary retention and AKI (Cr 1.9, baseline 1.0).\nResuscitated with 30 mL/kg LR; lactate 3.8 -> 1.6 mmol/L; no pressors required.\n03/12 emergent cystoscopy, L retrograde pyelogram and L ureteral stent placement (6 Fr x 26 cm double-J, no tether); purulent urine from L renal pelvis sent for culture.\nBlood cx 2/2 and urine cx: ESBL E. coli, cipro-resistant. Pip-tazo + vanc changed to meropenem 1 g IV q8h on 03/13, then ertapenem 1 g IV q24h on 03/15. Repeat blood cx 03/13 NGTD. Afebrile since 03/13 PM.\nCr 1.9 -> 1.2. Failed voiding trial 03/15 (PVR 620 mL); Foley replaced. Finasteride 5 mg daily started; tamsulosin continued.\nPICC placed R basilic vein 03/15 for home IV abx. Complete ertapenem through 03/25/2026 (14 days total).\nStent left in place; definitive L ureteroscopy with laser lithotripsy in 2-3 weeks once infection cleared. Biopsy pathology pending at discharge.\nDispo: home with Foley and home infusion. Urology clinic voiding trial in 1 week.";
+
+/// Its lab sheet: reference ranges in square brackets, dated series of one test.
+const UROLOGY_LABS: &str = "LABS 03/12/2026-03/16/2026 (reference ranges in brackets).\nWBC [4.0-11.0 K/uL]: 03/12 18.6 (H) -> 03/14 14.1 (H) -> 03/16 9.2.\nHgb [13.5-17.5 g/dL]: 03/12 13.1 (L) -> 03/16 11.8 (L). Plt [150-400 K/uL]: 132 (L) -> 168.\nLactate [0.5-2.0 mmol/L]: 03/12 18:40 3.8 (H); 03/13 02:30 1.6.\nCr [0.7-1.3 mg/dL]: 03/12 1.9 (H), 03/13 1.5 (H), 03/16 1.2. BUN 34 -> 18 mg/dL. K 5.1 -> 4.3 mmol/L.\nGlucose 246 mg/dL (H) on admission; HbA1c 7.4%.\nProcalcitonin [<0.5 ng/mL]: 12.4 on 03/12.\nUA 03/12 (cath specimen): glucose 2+, ketones negative, nitrite positive, LE large, WBC >50/hpf, RBC 20-50/hpf, bacteria many.\nUrine cx 03/12: >100,000 CFU/mL Escherichia coli, ESBL-producing.\nBlood cx 03/12: E. coli (ESBL) in 2 of 2 sets. Repeat blood cx 03/13: no growth at 3 days.\nL renal pelvis urine (OR 03/12): E. coli, ESBL, 50,000-100,000 CFU/mL.\nSusceptibilities (E. coli): ampicillin R, ceftriaxone R, cefepime R, ciprofloxacin R, TMP-SMX R, pip-tazo I, gentamicin S, ertapenem S, meropenem S, nitrofurantoin S, fosfomycin S.\nPSA [0-4.0 ng/mL]: 9.4 on 01/22/2026; 6.8 on 02/2024. Free PSA 11%.";
+
+/// "WBC [4.0-11.0 K/uL]: 03/12 18.6 (H) -> 03/14 14.1": a range in square brackets beside a
+/// result's name is its reference range, not a reading ("Procalcitonin [<0.5 ng/mL]: 12.4"
+/// was contradicted by its own limit).
+#[test]
+fn a_bracketed_range_is_a_reference_not_a_reading() {
+    expect(
+        UROLOGY_LABS,
+        &[
+            ("Procalcitonin was 12.4 ng/mL on 03/12.", Supported),
+            ("Procalcitonin was 0.5 ng/mL on 03/12.", Contradicted),
+        ],
+    );
+}
+
+/// "Ethanol 11/03 09:40: 182 mg/dL", "Acetaminophen [...]: 11/03 09:40 48 (H); 11/03 14:00
+/// 37 (H)": the date and time written between a test's name and its reading do not part
+/// them as another value between them would.
+#[test]
+fn a_date_between_a_name_and_its_reading_does_not_part_them() {
+    expect(
+        TOX_LABS,
+        &[(
+            "On arrival, ethanol was 182 mg/dL and the acetaminophen level was 48 mcg/mL.",
+            Supported,
+        )],
+    );
+    expect(
+        UROLOGY_LABS,
+        &[(
+            "On admission his WBC was 18.6 K/uL and procalcitonin was 12.4 ng/mL.",
+            Supported,
+        )],
+    );
+}
+
+/// A poisoning's lab trend (a blind batch's).
+const TOX_LABS: &str = "LAB TREND 11/03/2026-11/08/2026 (reference ranges in brackets).\nAcetaminophen [10-30 mcg/mL therapeutic]: 11/03 09:40 48 (H); 11/03 14:00 37 (H); 11/04 05:00 19; 11/05 05:00 <10 (undetectable).\nAST [10-40 U/L]: 412 -> 1,120 -> 1,860 (11/05, peak) -> 980 -> 540 -> 265 (11/08).\nALT [7-56 U/L]: 388 -> 1,365 -> 2,140 (11/05, peak) -> 1,610 -> 1,190 -> 842 (11/08).\nINR [0.9-1.1]: 1.3 -> 1.6 -> 1.8 (11/05) -> 1.5 -> 1.3 -> 1.2 (11/08).\nTotal bilirubin [0.2-1.2 mg/dL]: 1.4 (11/03), 2.3 (11/05), 1.1 (11/08).\nEthanol 11/03 09:40: 182 mg/dL. Urine drug screen: negative. Salicylate <3 mg/dL (negative).\nBMP 11/03: Na 134, K 3.2 (L), HCO3 21, glucose 88, Cr 1.1 mg/dL. Mg 1.5 mg/dL (L), Phos 2.1 mg/dL (L).\nBMP 11/08: Na 138, K 4.1, HCO3 25, glucose 102, Cr 0.9 mg/dL. Mg 2.0 mg/dL, Phos 3.4 mg/dL.\nLipase 32 U/L [13-60], normal. Lactate 1.6 mmol/L (11/03). Ammonia not drawn.\nCBC 11/03: WBC 10.2, Hgb 14.1, Plt 164 K/uL. CBC 11/08: WBC 8.9, Hgb 12.7, Plt 118 K/uL (L).";
+
+/// "WBC >50/hpf" is a count per microscope field: no rival of a blood count in K/uL.
+#[test]
+fn a_count_per_field_is_its_own_unit() {
+    let note = "LABS 03/12. CBC: WBC 18.6 K/uL. UA: WBC >50/hpf, RBC 20-50/hpf, nitrite positive.";
+    expect(
+        note,
+        &[
+            ("On admission his WBC was 18.6 K/uL.", Supported),
+            ("On admission his WBC was 50 K/uL.", Contradicted),
+        ],
+    );
+}
+
+/// "6 Fr x 26 cm double-J": a French size is a diameter (a third of a millimetre each), so
+/// "6 mm" for it is a unit slip.
+#[test]
+fn french_sizes_are_lengths() {
+    expect(
+        UROLOGY_NOTE,
+        &[
+            (
+                "A 6 mm x 26 cm double-J stent was placed in the left ureter.",
+                Contradicted,
+            ),
+            (
+                "A 6 Fr x 26 cm double-J stent was placed in the left ureter.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "PCV20 declined by patient": refused, so not given ("hemoglobin declined to 7.9" is
+/// another sense, and no denial).
+#[test]
+fn declined_by_the_patient_is_not_given() {
+    expect(
+        MED_REC,
+        &[(
+            "She received both the inactivated influenza vaccine and PCV20 before discharge.",
+            Contradicted,
+        )],
+    );
+    expect(
+        "Hgb declined to 7.9 g/dL after the bleed.",
+        &[(
+            "Hemoglobin declined to 7.9 g/dL after the bleed.",
+            Supported,
+        )],
+    );
+}
+
+/// A discharge medication reconciliation (a blind batch's).
+const MED_REC: &str = "DISCHARGE MEDICATION RECONCILIATION 11/09/2026 (pharmacist reviewed).\nNEW: Apixaban 5 mg tab: 2 tabs (10 mg) PO BID through 11/12/2026, then 1 tab (5 mg) PO BID starting 11/13/2026. Duration: at least 3 months.\nCHANGED: Trelegy Ellipta 100/62.5/25 mcg: 1 inhalation once daily; rinse mouth after use. REPLACES Anoro Ellipta 62.5/25 mcg 1 inhalation daily - STOP.\nCONTINUE: Albuterol HFA 90 mcg/actuation: 2 puffs q4-6h PRN wheeze or shortness of breath.\nCONTINUE: Amlodipine 5 mg PO daily.\nHOLD: Hydrochlorothiazide 12.5 mg PO daily - held for AKI and hypokalemia; PCP to readdress.\nSTOP: Naproxen 500 mg PO BID PRN (bleeding risk with anticoagulation).\nCONTINUE: Acetaminophen 650 mg PO q6h PRN pain (max 3 g/day).\nCONTINUE: Omeprazole 20 mg PO daily.\nHOME O2: 2 L/min via nasal cannula with exertion and sleep.\nCompleted in hospital (not continued): prednisone 40 mg PO daily (last dose 11/07); doxycycline 100 mg PO BID 11/03-11/07; heparin infusion 11/04-11/06.\nVaccines: influenza (inactivated) given 11/08/2026; PCV20 declined by patient.\nAllergies: penicillin (hives). No known food allergies.";
+
+/// "Repeat blood cx 03/13 NGTD": no growth to date, a negative culture.
+#[test]
+fn ngtd_is_no_growth() {
+    expect(
+        UROLOGY_NOTE,
+        &[(
+            "The repeat blood cultures from 03/13 were positive.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "Bariatric stage 1 liquids POD0": a number that names a stage, grade or type is no
+/// reading, so no rival of "in two weeks".
+#[test]
+fn a_stage_number_is_no_reading() {
+    let claim = "She underwent laparoscopic sleeve gastrectomy calibrated over a 40 Fr bougie and will follow up in bariatric clinic in two weeks.";
+    expect(BARIATRIC_OP_NOTE, &[(claim, PartiallySupported)]);
+}
+
+/// A sleeve gastrectomy's operative note (a blind batch's).
+const BARIATRIC_OP_NOTE: &str = "OPERATIVE REPORT\nDate of surgery: 02/23/2026\nPreoperative diagnosis: Class III obesity (BMI 47.2) with OSA and T2DM.\nPostoperative diagnosis: Same.\nProcedure: Laparoscopic sleeve gastrectomy; intraoperative EGD.\nSurgeon: L. Castellanos, MD. Anesthesia: GETA.\nFindings: No hiatal hernia on dissection of the angle of His. Liver moderately steatotic.\nDescription: Five trocars placed under direct vision. Greater curvature devascularized from 5 cm proximal to the pylorus to the angle of His using ultrasonic shears. A 40 Fr bougie was passed along the lesser curvature and the stomach divided with sequential firings of a linear stapler (first two black loads, remaining purple). Intraoperative EGD: no bleeding; no leak on air insufflation with the sleeve submerged under saline; sleeve patent without twist.\nEBL: 20 mL. Specimen: stomach to pathology. Drains: none.\nDisposition: Extubated in OR, to PACU in stable condition. Bariatric stage 1 liquids POD0 evening; routine UGI not planned.";
+
+/// "2 x 1.5 cm, present on admission" is the start, not a rival, of "a week later it had
+/// shrunk to 1.2 x 0.8 cm" (whose evidence is only in a note written after generation).
+#[test]
+fn a_value_on_arrival_is_no_rival_of_where_a_change_ended() {
+    let sources = [
+        source("doc-44011", GERIATRIC_DISCHARGE, "2026-05-08T13:40:00Z"),
+        source("doc-44021", SNF_NOTE, "2026-05-15T15:00:00Z"),
+    ];
+    let r = judge_with(
+        &sources,
+        "She was discharged to Cedar Ridge SNF, where a week later her sacral pressure injury had shrunk to 1.2 x 0.8 cm.",
+        &["doc-44011", "doc-44021"],
+    );
+    assert_eq!(r.support, PartiallySupported, "{:?}", r.reasons);
+}
+
+/// A geriatric discharge summary and the nursing facility's later note (a blind batch's).
+const GERIATRIC_DISCHARGE: &str = "DISCHARGE SUMMARY - ORTHOGERIATRICS (Hospital Medicine/Ortho co-management). Admit 11/02/2026, d/c 11/09/2026.\n86 y/o F, R-handed, lives alone, baseline single-point cane; AFib on apixaban, HTN, T2DM, CKD 3b, depression, remote left distal radius fx (2019, healed). Unwitnessed nocturnal fall in bathroom, ~6 h long lie; R hip pain, RLE shortened and externally rotated.\nXR: displaced R femoral neck fx (Garden IV). CT head: no acute hemorrhage.\nApixaban held (last dose 11/01 20:00). s/p R hip cemented hemiarthroplasty 11/03/2026 under spinal; EBL 300 mL, no intraop complications.\nABLA: Hgb 11.4 -> 8.1 on POD 1, transfused 1 unit PRBC -> 9.0.\nHyperactive delirium POD 1-3 (CAM+), attributed to pain, urinary retention (bladder scan 740 mL, straight cath x2) and oxycodone; managed with non-pharmacologic bundle (reorientation, glasses/hearing aids, sleep hygiene, early mobilization) and haloperidol 0.5 mg PO x1 on 11/04. CAM negative since 11/06; no restraints used.\nRhabdo from long lie: CK 1,840 -> 410. AKI on CKD: Cr 1.9 -> 1.3 with IV fluids.\nPolypharmacy: 12 home meds -> 10 at d/c (see pharmacy reconciliation).\nSkin: stage 2 pressure injury of sacrum, 2 x 1.5 cm, present on admission; heels intact, no blanching erythema. Braden 13 on admission, 16 at d/c. Repositioning q2h, low-air-loss mattress, heel offloading boots, silicone foam dressing changed q3 days.\nApixaban resumed 11/05 at 2.5 mg BID (also VTE ppx). Afebrile throughout.\nWBAT RLE; posterior hip precautions x 6 wks. PT: 60 ft with front-wheeled walker, min assist.\nDispo: Cedar Ridge SNF for subacute rehab. F/u Ortho 2 wks (staple removal), Geriatrics clinic 4 wks; DEXA/osteoporosis tx to be addressed.";
+const SNF_NOTE: &str = "SNF PROGRESS NOTE - Cedar Ridge Subacute Rehab, 11/16/2026 (day 7). 86 y/o F s/p R hip cemented hemiarthroplasty 11/03 for femoral neck fx after fall.\nCognition: alert, oriented x3, CAM negative daily since arrival; sleeping 6-7 h without hypnotics.\nPain: 2/10 on scheduled acetaminophen; last oxycodone dose 11/12, oxycodone discontinued.\nFunction: ambulating 150 ft with front-wheeled walker under supervision; stairs x4 with rail. Transfers mod independent.\nSkin: sacral stage 2 pressure injury now 1.2 x 0.8 cm, pink granulating base, no drainage; heels intact. Braden 18.\nVitals: BP 132/74 sitting, 124/70 standing (orthostatics negative), HR 68, afebrile.\nBG 110-160 on linagliptin, no hypoglycemia. BM daily on senna.\nPlan: continue PT/OT 5x/week, wound care per protocol, anticipated discharge home with home health ~11/24/2026.";

@@ -1850,6 +1850,8 @@ const PHRASES: &[(&str, &str)] = &[
     // A culture with no growth is a negative culture ("Blood cultures x2: no growth at
     // 48 h" is "blood cultures were negative").
     ("no growth", "\u{1}NEGPOST non growth"),
+    // "No growth to date".
+    ("ngtd", "\u{1}NEGPOST non growth"),
     // Before "T" (temperature) is read on its own.
     ("t bili", "total bilirubin"),
     ("on either side", "bilaterally"),
@@ -1925,6 +1927,14 @@ const PHRASES: &[(&str, &str)] = &[
     ("free of", "\u{1}NEGPRE"),
     ("absence of", "\u{1}NEGPRE"),
     ("ruled out", "\u{1}NEGPOST"),
+    // Refused, so not given: "PCV20 declined by patient", "patient declined the
+    // colonoscopy" (but "hemoglobin declined to 7.9" is a fall).
+    ("declined by", "\u{1}NEGPOST"),
+    ("refused by", "\u{1}NEGPOST"),
+    ("patient declined", "\u{1}NEGPRE"),
+    ("pt declined", "\u{1}NEGPRE"),
+    ("patient refused", "\u{1}NEGPRE"),
+    ("pt refused", "\u{1}NEGPRE"),
     ("not detected", "\u{1}NEGPOST"),
     ("not seen", "\u{1}NEGPOST"),
     ("not present", "\u{1}NEGPOST"),
@@ -2155,6 +2165,9 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("m2", Dim::Area, 1_000_000.0),
     ("m^2", Dim::Area, 1_000_000.0),
     ("mm", Dim::Length, 1.0),
+    // A catheter's or stent's French size is its diameter in thirds of a millimetre.
+    ("fr", Dim::Length, 1.0 / 3.0),
+    ("french", Dim::Length, 1.0 / 3.0),
     ("millimeter", Dim::Length, 1.0),
     ("millimeters", Dim::Length, 1.0),
     ("cm", Dim::Length, 10.0),

@@ -193,8 +193,10 @@ pub(crate) struct Item {
     pub light: bool,
     /// Names a time point (see the lexicon's `TIME_POINTS`).
     pub when: bool,
-    /// Quantities other than frequencies and counts ("x2") among the items before this
-    /// one, so the values between two items are a subtraction.
+    /// Quantities other than frequencies, counts ("x2"), dates and times of day among the
+    /// items before this one, so the values between two items are a subtraction. (A
+    /// reading's date, "Ethanol 11/03 09:40: 182", stamps it; it does not part it from its
+    /// name as another value would.)
     pub values_before: u32,
     /// For a quantity, the word that introduces it ("from 40 mg", "to 80 mg", "for 24 hours").
     pub lead: Lead,
@@ -1225,6 +1227,28 @@ fn lex_slash<'t>(
             }
         }
     }
+    // "WBC >50/hpf", "RBC 20-50/hpf": a count per microscope field is a unit of its own,
+    // never a blood count's.
+    if let [count, field @ ("hpf" | "lpf")] = parts.as_slice() {
+        if count.starts_with(|c: char| c.is_ascii_digit()) {
+            if let Some(first) = split_range(texts.orig, orig_range.clone(), '/')
+                .into_iter()
+                .next()
+            {
+                lex_word(texts, first, span, lex, out);
+            }
+            let unit = if *field == "hpf" { "/hpf" } else { "/lpf" };
+            push_lex(
+                out,
+                Cow::Borrowed(unit),
+                orig,
+                span,
+                lex.entry(field),
+                LexKind::Unit(Dim::None, 1.0),
+            );
+            return;
+        }
+    }
     // Each part on its own; parts keep the whole piece's span.
     for part in split_range(texts.orig, orig_range, '/') {
         lex_word(texts, part, span, lex, out);
@@ -1498,6 +1522,24 @@ impl Parser<'_, '_> {
                 if *c == '<' && self.num_at(i + 1).is_some_and(|n| n < 1.0) {
                     self.emit(TokKind::NegPost, l.start, l.end);
                     return i + 1;
+                }
+                // "WBC [4.0-11.0 K/uL]: 18.6", "Procalcitonin [<0.5 ng/mL]: 12.4": a value in
+                // square brackets beside a result is its reference range. It is left out, so
+                // that the result stands beside its name and the range is never taken for a
+                // reading (nor its "<" for a result below a limit).
+                if *c == '[' {
+                    let at = |k: usize| self.lexes.get(k).map(|l| &l.kind);
+                    let bound = matches!(at(i + 1), Some(LexKind::Punct('<' | '>' | '≤' | '≥')));
+                    let first = i + 1 + usize::from(bound);
+                    let close = (first + 1..self.lexes.len().min(first + 8))
+                        .take_while(|k| !matches!(at(*k), Some(LexKind::Stop)))
+                        .find(|k| matches!(at(*k), Some(LexKind::Punct(']'))));
+                    if let (Some(LexKind::Num(_) | LexKind::Qty(_)), Some(close)) =
+                        (at(first), close)
+                    {
+                        self.emit(TokKind::Soft, l.start, self.lexes[close].end);
+                        return close + 1;
+                    }
                 }
                 let kind = match c {
                     '⊕' => TokKind::Affirm,
@@ -2754,7 +2796,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             c.pos = a.items.len() as u32;
             c.values_before = prev.values_before
                 + u32::from(
-                    matches!(prev.kind, Kind::Qty(q) if !matches!(q.dim, Dim::Frequency | Dim::Count)),
+                    matches!(prev.kind, Kind::Qty(q) if !matches!(q.dim, Dim::Frequency | Dim::Count | Dim::Date | Dim::Clock)),
                 );
             a.items.push(c);
         }
@@ -2830,7 +2872,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             let pos = a.items.len() as u32;
             let values_before = a.items.last().map_or(0, |p: &Item| {
                 p.values_before
-                    + u32::from(matches!(p.kind, Kind::Qty(q) if !matches!(q.dim, Dim::Frequency | Dim::Count)))
+                    + u32::from(matches!(p.kind, Kind::Qty(q) if !matches!(q.dim, Dim::Frequency | Dim::Count | Dim::Date | Dim::Clock)))
             });
             a.items.push(Item {
                 values_before,
