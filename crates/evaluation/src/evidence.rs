@@ -1514,27 +1514,20 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if side_conflict(item.side, s_item.side) {
                     continue;
                 }
+                let after_one_of = |words: &[Term]| {
+                    k.checked_sub(1)
+                        .and_then(|p| items.get(p))
+                        .is_some_and(|p| {
+                            p.sent == s_item.sent && p.term().is_some_and(|t| words.contains(&t))
+                        })
+                };
                 // Nor a reference range or a goal, unless the claim names one.
-                let reference = k
-                    .checked_sub(1)
-                    .and_then(|p| items.get(p))
-                    .is_some_and(|p| {
-                        p.sent == s_item.sent
-                            && p.term().is_some_and(|t| self.named.reference.contains(&t))
-                    });
-                if reference && !claim_reference {
+                if after_one_of(&self.named.reference) && !claim_reference {
                     continue;
                 }
                 // Nor is a bare number that names a stage or a kind ("Bariatric stage 1
                 // liquids" for "in two weeks") a reading of anything with a unit.
-                let label = k
-                    .checked_sub(1)
-                    .and_then(|p| items.get(p))
-                    .is_some_and(|p| {
-                        p.sent == s_item.sent
-                            && p.term().is_some_and(|t| self.named.label.contains(&t))
-                    });
-                if label && sq.dim == Dim::None && q.dim != Dim::None {
+                if after_one_of(&self.named.label) && sq.dim == Dim::None && q.dim != Dim::None {
                     continue;
                 }
                 // Nor is a value stated at the arrival a rival of where a change ended ("2 x
