@@ -1408,8 +1408,20 @@ impl<'c, 'a> Checker<'c, 'a> {
             self.corpus
                 .sources
                 .iter()
-                .map(|source| {
+                .enumerate()
+                .map(|(index, source)| {
                     let written = source.authored_at.inner().date_naive();
+                    // (A source that writes the day itself plans it: "last dose 03/25/2026"
+                    // in a list of 03/16.)
+                    let states = |date: &Quantity| {
+                        self.doc(index).is_some_and(|doc| {
+                            doc.values.iter().any(|&v| {
+                                doc.body.items[v as usize]
+                                    .qty()
+                                    .is_some_and(|v| v.dim == Dim::Date && date.matches(v))
+                            })
+                        })
+                    };
                     claim_dates.iter().all(|d| {
                         let (month, day) = ((d.a as u32) / 100, (d.a as u32) % 100);
                         let date = if d.b > 0.0 {
@@ -1417,7 +1429,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         } else {
                             nearest_date(month, day, written)
                         };
-                        d.dim == Dim::Date && date.is_some_and(|date| date > written)
+                        d.dim == Dim::Date && date.is_some_and(|date| date > written) && !states(d)
                     })
                 })
                 .collect()
@@ -2151,10 +2163,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             // "CMV PCR was undetectable" against sources that name CMV only as serostatus:
             // the denial is of what the rest of the run names ("PCR"), which no cited source
             // states, so the other mentions of its first words say nothing of it.
+            // (A light head, "probe-to-bone test was negative", names no other thing.)
             let head_unstated = item.neg
                 && fact.iter().any(|o| {
                     o.run == item.run
                         && o.neg
+                        && !o.light
                         && o.pos > item.pos
                         && o.term().is_some_and(|u| !self.in_any_doc(u))
                 });
@@ -2222,6 +2236,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                 {
                     negation = true;
                 }
+            }
+            #[cfg(test)]
+            if negation && std::env::var("DEBUG_EVIDENCE").is_ok() {
+                let name = self
+                    .corpus
+                    .vocab
+                    .names()
+                    .find(|(x, _)| *x == t)
+                    .map(|(_, n)| n);
+                eprintln!("negation set at term {name:?} (neg {})", item.neg);
             }
             // Laterality: the same body word with a side in the aligned sentences ("left-sided
             // nosebleed" against "R side not bleeding" is about the nose).

@@ -3472,3 +3472,134 @@ fn a_value_on_arrival_is_no_rival_of_where_a_change_ended() {
 /// A geriatric discharge summary and the nursing facility's later note (a blind batch's).
 const GERIATRIC_DISCHARGE: &str = "DISCHARGE SUMMARY - ORTHOGERIATRICS (Hospital Medicine/Ortho co-management). Admit 11/02/2026, d/c 11/09/2026.\n86 y/o F, R-handed, lives alone, baseline single-point cane; AFib on apixaban, HTN, T2DM, CKD 3b, depression, remote left distal radius fx (2019, healed). Unwitnessed nocturnal fall in bathroom, ~6 h long lie; R hip pain, RLE shortened and externally rotated.\nXR: displaced R femoral neck fx (Garden IV). CT head: no acute hemorrhage.\nApixaban held (last dose 11/01 20:00). s/p R hip cemented hemiarthroplasty 11/03/2026 under spinal; EBL 300 mL, no intraop complications.\nABLA: Hgb 11.4 -> 8.1 on POD 1, transfused 1 unit PRBC -> 9.0.\nHyperactive delirium POD 1-3 (CAM+), attributed to pain, urinary retention (bladder scan 740 mL, straight cath x2) and oxycodone; managed with non-pharmacologic bundle (reorientation, glasses/hearing aids, sleep hygiene, early mobilization) and haloperidol 0.5 mg PO x1 on 11/04. CAM negative since 11/06; no restraints used.\nRhabdo from long lie: CK 1,840 -> 410. AKI on CKD: Cr 1.9 -> 1.3 with IV fluids.\nPolypharmacy: 12 home meds -> 10 at d/c (see pharmacy reconciliation).\nSkin: stage 2 pressure injury of sacrum, 2 x 1.5 cm, present on admission; heels intact, no blanching erythema. Braden 13 on admission, 16 at d/c. Repositioning q2h, low-air-loss mattress, heel offloading boots, silicone foam dressing changed q3 days.\nApixaban resumed 11/05 at 2.5 mg BID (also VTE ppx). Afebrile throughout.\nWBAT RLE; posterior hip precautions x 6 wks. PT: 60 ft with front-wheeled walker, min assist.\nDispo: Cedar Ridge SNF for subacute rehab. F/u Ortho 2 wks (staple removal), Geriatrics clinic 4 wks; DEXA/osteoporosis tx to be addressed.";
 const SNF_NOTE: &str = "SNF PROGRESS NOTE - Cedar Ridge Subacute Rehab, 11/16/2026 (day 7). 86 y/o F s/p R hip cemented hemiarthroplasty 11/03 for femoral neck fx after fall.\nCognition: alert, oriented x3, CAM negative daily since arrival; sleeping 6-7 h without hypnotics.\nPain: 2/10 on scheduled acetaminophen; last oxycodone dose 11/12, oxycodone discontinued.\nFunction: ambulating 150 ft with front-wheeled walker under supervision; stairs x4 with rail. Transfers mod independent.\nSkin: sacral stage 2 pressure injury now 1.2 x 0.8 cm, pink granulating base, no drainage; heels intact. Braden 18.\nVitals: BP 132/74 sitting, 124/70 standing (orthostatics negative), HR 68, afebrile.\nBG 110-160 on linagliptin, no hypoglycemia. BM daily on senna.\nPlan: continue PT/OT 5x/week, wound care per protocol, anticipated discharge home with home health ~11/24/2026.";
+
+/// "last dose 05/20/2026" in a list written on 05/06: a source that writes the claim's day
+/// itself plans it, so its values are evidence for the claim of that day (a source still
+/// cannot state a value of a later day it does not name).
+#[test]
+fn a_source_that_names_a_later_day_plans_it() {
+    let list = "DISCHARGE MEDICATION LIST 05/06/2026.\nErtapenem (Invanz) 1 g IV q24h via R arm PICC, last dose 05/20/2026 (NEW).\nFinasteride (Proscar) 5 mg PO daily (NEW).\nMeropenem 1 g IV q8h - STOPPED 05/05.";
+    let sources = [source("doc-1", list, "2026-05-06T15:00:00Z")];
+    for (claim, want) in [
+        (
+            "Ertapenem (Invanz) 1 g IV q24h via R arm PICC, last dose 05/20/2026.",
+            Supported,
+        ),
+        (
+            "Ertapenem 1 g IV q8h via PICC, last dose 05/20/2026.",
+            Contradicted,
+        ),
+    ] {
+        let r = judge_with(&sources, claim, &["doc-1"]);
+        assert_eq!(r.support, want, "{claim}: {:?}", r.reasons);
+    }
+}
+
+/// A pulmonary embolism's imaging (a blind batch's).
+const PE_IMAGING: &str = "CXR PA/LAT 11/03/2026 20:40. Hyperinflated lungs with flattened hemidiaphragms. Moderate right pleural effusion with basilar opacity (atelectasis vs consolidation). Left costophrenic angle sharp. No pneumothorax.\nCTA CHEST, PE PROTOCOL 11/04/2026 02:15. Acute filling defects in segmental arteries of the left lower lobe (posterior and lateral basal segments). No central or lobar PE. RV/LV ratio 0.8; no CT evidence of right heart strain. Moderate right pleural effusion with compressive atelectasis of the RLL. Centrilobular and paraseptal emphysema, upper-lobe predominant. 6 mm ground-glass nodule in the left upper lobe; recommend follow-up CT in 6-12 months. No mediastinal lymphadenopathy.\nLE VENOUS DUPLEX 11/04/2026: No DVT in either lower extremity.\nUS-GUIDED RIGHT THORACENTESIS 11/05/2026 11:30 (IR, Dr. Haddad). Consent obtained; R-handed patient positioned seated. Right posterior approach, 8th intercostal space; 1% lidocaine 10 mL; 5 Fr catheter. 1,100 mL straw-colored fluid removed; stopped for cough and chest tightness. Heparin infusion held 2 h before the procedure and resumed 4 h after. EBL minimal. No immediate complications. Specimens to lab.\nPOST-PROCEDURE CXR 11/05/2026 13:05. Small residual right effusion. No pneumothorax.";
+
+/// "No central or lobar PE ... no CT evidence of right heart strain": the study that found
+/// nothing is no part of what it did not find, and what emboli "spared" they are not in.
+#[test]
+fn spared_and_no_ct_evidence_of_deny_what_follows() {
+    expect(
+        PE_IMAGING,
+        &[
+            (
+                "The emboli spared the main and lobar pulmonary arteries, and the right ventricle showed no sign of strain on CT.",
+                PartiallySupported,
+            ),
+            ("CT showed right heart strain.", Contradicted),
+            ("The emboli spared the segmental arteries of the left lower lobe.", Contradicted),
+        ],
+    );
+}
+
+/// "Failed voiding trial 03/15" is not passed (the trial took place), and "no pressors
+/// required" names vasopressors.
+#[test]
+fn failed_is_not_passed_and_pressors_are_vasopressors() {
+    expect(
+        UROLOGY_NOTE,
+        &[
+            (
+                "He passed his inpatient voiding trial on 03/15.",
+                Contradicted,
+            ),
+            ("He failed his inpatient voiding trial on 03/15.", Supported),
+            (
+                "No vasopressors were needed during his resuscitation.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "Braden 13 on admission, 16 at d/c", "MoCA 21/30 today (was 24/30 in 05/2025)": the
+/// scale named is the fact, and "score" adds nothing to it.
+#[test]
+fn a_score_is_its_scale() {
+    expect(
+        GERIATRIC_DISCHARGE,
+        &[(
+            "Her Braden score improved from 13 on admission to 16 at discharge.",
+            Supported,
+        )],
+    );
+    expect(
+        "MEMORY CLINIC. Cognitive testing: MoCA 21/30 today (was 24/30 in 05/2025); losses in delayed recall (1/5) and clock draw. Trails B 180 s.",
+        &[
+            ("His MoCA score at today's visit was 24/30.", Contradicted),
+            ("His MoCA score at today's visit was 21/30.", Supported),
+        ],
+    );
+}
+
+/// A diabetic foot osteomyelitis's discharge summary (a blind batch's).
+const OSTEOMYELITIS_DISCHARGE: &str = "DISCHARGE SUMMARY - HOSPITAL MEDICINE. 61 y/o R-handed M with T2DM (HbA1c 10.2%), PAD s/p R SFA stent (2023) and CKD stage 2, admitted 11/04/2026 with an infected plantar ulcer under the L 1st MT head and spreading L foot cellulitis; T 38.7 C, WBC 16.2. Probe-to-bone positive.\nMRI 11/05: osteomyelitis of the L 1st metatarsal head with a plantar abscess.\n11/06/2026: podiatry I&D of the plantar abscess and bone biopsy in the OR. Bone cx MRSA; blood cx x2 negative.\nEmpiric vancomycin 1,250 mg IV q12h + pip-tazo 4.5 g IV q8h; pip-tazo stopped 11/07. Vancomycin stopped for AKI (Cr 0.9 -> 1.6 on 11/08, trough 22.4); daptomycin 8 mg/kg (720 mg) IV q24h started 11/09. Cr 1.1 at discharge.\n11/09: C. difficile colitis, 7 watery stools/day with cramping, GDH/toxin positive; no ileus or megacolon on KUB. Fidaxomicin 200 mg PO BID x 10 days (through 11/18); stools formed, 2/day by 11/13.\nR basilic 4 Fr single-lumen PICC placed 11/10/2026; tip at the cavoatrial junction on CXR.\nPlan: daptomycin to complete 6 weeks from debridement, through 12/18/2026; weekly CBC, BMP, CK, ESR, CRP to OPAT.\nAfebrile since 11/07. Dorsal erythema resolved; plantar wound 2.0 x 1.5 cm, granulating, no purulence.\nNon-weight bearing L forefoot in a postop shoe. Great toe amputation was discussed and deferred.\nGlargine increased from 20 to 28 units qHS. Atorvastatin held while on daptomycin; omeprazole stopped.\nDischarged home with home infusion. F/u OPAT/ID clinic 11/20/2026; podiatry in 2 weeks.";
+
+/// "Probe-to-bone positive" against "the probe-to-bone test was negative": a light head
+/// ("test") that no source writes names no other thing, so the denial is of the probe-to-bone
+/// finding, which the source affirms.
+#[test]
+fn a_light_head_names_no_other_thing() {
+    expect(
+        OSTEOMYELITIS_DISCHARGE,
+        &[
+            (
+                "The probe-to-bone test was negative on admission.",
+                Contradicted,
+            ),
+            (
+                "The probe-to-bone test was positive on admission.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// A lumbar laminectomy's operative course (a blind batch's).
+const LAMINECTOMY_NOTE: &str = "SPINE SURGERY PROGRESS NOTE - POD 2 (09/03/2026). 67 y/o M, R-handed, with HTN, T2DM (A1c 7.4%), and tandem stenosis: cervical spondylotic myelopathy (mJOA 13/18) and lumbar stenosis with neurogenic claudication (walking tolerance ~1 block pre-op).\ns/p L3-4 and L4-5 decompressive laminectomy with bilateral medial facetectomies on 09/01/2026 (Dr. Okafor); no fusion. EBL 150 mL. Incidental durotomy at L4-5 on the right, primary repair with 6-0 Gore-Tex suture and fibrin sealant; flat bedrest x 24 h, now HOB liberalized without positional HA.\nS: Leg pain much improved, 2/10 from 8/10 pre-op. Denies saddle anesthesia, denies bowel/bladder dysfunction. Bilateral hand numbness unchanged.\nO: Tmax 37.8 C POD 1, now 37.1 C. BP 142/84. Incision C/D/I. Hemovac output 90 mL -> 25 mL/24 h; drain removed today. Strength 5/5 BLE except L EHL 4+/5 (baseline). Hoffmann sign positive bilaterally; no clonus. Tandem gait unsteady. Voiding after Foley removal POD 1, PVR 60 mL.\nLabs: Hgb 12.1 g/dL (pre-op 13.9), Na 137, K 4.1, Cr 0.9 mg/dL; glucose 212 -> 148 mg/dL on basal-bolus insulin.\nMeds: gabapentin 300 mg PO TID; methocarbamol 750 mg PO q8h PRN spasm; oxycodone 5 mg PO q4h PRN; acetaminophen 1 g PO q8h; cefazolin 2 g IV q8h x 24 h (completed); enoxaparin 40 mg SC daily starting POD 2; insulin glargine 14 units qHS; lisinopril 20 mg daily; metformin held, resume at d/c.\nA/P: Ambulating 200 ft with RW with PT; d/c home with HHPT tomorrow. No lifting >10 lb, no bending/twisting x 6 weeks. CSM: C4-C6 ACDF in 6-8 weeks; spine clinic in 2 weeks for wound check.";
+
+/// "Incidental durotomy at L4-5 on the right": a number hyphenated to a word names a level
+/// ("L4-5"), so a side after it is the finding's, as it would be without the level.
+#[test]
+fn a_side_after_a_spinal_level_is_the_findings() {
+    expect(
+        LAMINECTOMY_NOTE,
+        &[
+            (
+                "The incidental durotomy at L4-5 was on the left.",
+                Contradicted,
+            ),
+            (
+                "The incidental durotomy at L4-5 was on the right.",
+                Supported,
+            ),
+        ],
+    );
+    expect(
+        "ABI 0.62 on the right, 0.91 on the left.",
+        &[("The left ABI was 0.91.", Supported)],
+    );
+}

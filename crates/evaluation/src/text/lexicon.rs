@@ -315,6 +315,9 @@ const LIGHT: &[&str] = &[
     "course",
     "evaluation",
     "assessment",
+    // "Braden score 13": the scale named is the fact.
+    "score",
+    "scores",
     "visit",
     "clinic",
     "follow",
@@ -1636,6 +1639,7 @@ const DRUG_SUFFIXES: &[&str] = &[
 const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria")];
 
 const SYNONYMS: &[(&str, &str)] = &[
+    ("pressor", "vasopressor"),
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
     ("hemiparesis", "weakness"),
     ("urticarial", "urticaria"),
@@ -1922,6 +1926,13 @@ const PHRASES: &[(&str, &str)] = &[
     ("every month", "monthly"),
     ("negative for", "\u{1}NEGPRE"),
     ("no evidence of", "\u{1}NEGPRE"),
+    // The study that found nothing is no part of what it did not find: "no CT evidence of
+    // right heart strain" denies the strain, not the CT.
+    ("no ct evidence of", "\u{1}NEGPRE"),
+    ("no mri evidence of", "\u{1}NEGPRE"),
+    ("no radiographic evidence of", "\u{1}NEGPRE"),
+    ("no sonographic evidence of", "\u{1}NEGPRE"),
+    ("no echocardiographic evidence of", "\u{1}NEGPRE"),
     ("no signs of", "\u{1}NEGPRE"),
     ("no sign of", "\u{1}NEGPRE"),
     ("free of", "\u{1}NEGPRE"),
@@ -1930,6 +1941,8 @@ const PHRASES: &[(&str, &str)] = &[
     // Refused, so not given: "PCV20 declined by patient", "patient declined the
     // colonoscopy" (but "hemoglobin declined to 7.9" is a fall).
     ("declined by", "\u{1}NEGPOST"),
+    // "The emboli spared the lobar arteries": none in them.
+    ("spared", "\u{1}NEGPRE"),
     ("refused by", "\u{1}NEGPOST"),
     ("patient declined", "\u{1}NEGPRE"),
     ("pt declined", "\u{1}NEGPRE"),
@@ -1999,6 +2012,8 @@ const PHRASES: &[(&str, &str)] = &[
 /// Words that are themselves a negated concept.
 const NEG_MORPH: &[(&str, &str)] = &[
     ("afebrile", "fever"),
+    // "Failed voiding trial": not passed (the trial itself took place).
+    ("failed", "passed"),
     ("abnormal", "normal"),
     ("abnormally", "normal"),
     ("asymptomatic", "symptoms"),

@@ -153,7 +153,7 @@ impl Vocab {
 
     /// Each term with its canonical spelling, for diagnostics.
     #[cfg(test)]
-    fn names(&self) -> impl Iterator<Item = (Term, &str)> {
+    pub(crate) fn names(&self) -> impl Iterator<Item = (Term, &str)> {
         self.ids
             .iter()
             .map(|(span, id)| (*id, Self::text(&self.arena, *span)))
@@ -2526,11 +2526,27 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         // "No hydronephrosis was seen on the left": with nothing after it, a side after
         // "on/in the" says where the clause's finding was looked for.
         let placed = i > 0 && matches!(toks[i - 1].kind, TokKind::Place);
+        // "L4-5", "C5-6": a number joined to a word by a hyphen names a level, as the word
+        // does; it measures nothing.
+        let level = |k: usize| {
+            matches!(toks[k].kind, TokKind::Qty(_))
+                && k > 0
+                && matches!(toks[k - 1].kind, TokKind::Word { .. })
+                // (The parts of one hyphenated piece report its whole span.)
+                && toks[k - 1].start == toks[k].start
+                && lower.get(toks[k].start..toks[k].end).is_some_and(|w| w.contains('-'))
+        };
         match before.map(|b| (b, toks[b].kind)) {
             Some((b, TokKind::Word { anatomy: true, .. })) if applied == 0 && b + 1 == i => {
                 flags[b].side = Some(side);
             }
-            Some((b, TokKind::Word { .. } | TokKind::Copula)) if applied == 0 && placed => {
+            // ("Incidental durotomy at L4-5 on the right"; "the durotomy at L4-5 was on the
+            // left".)
+            Some((b, TokKind::Word { .. } | TokKind::Copula | TokKind::Qty(_)))
+                if applied == 0
+                    && placed
+                    && (!matches!(toks[b].kind, TokKind::Qty(_)) || level(b)) =>
+            {
                 let mut marked = 0;
                 for k in (0..=b).rev() {
                     match toks[k].kind {
@@ -2541,6 +2557,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             marked += 1;
                         }
                         TokKind::Copula | TokKind::Place | TokKind::NegPre | TokKind::NegPost => {}
+                        TokKind::Qty(_) if level(k) => {}
                         _ => break,
                     }
                 }
