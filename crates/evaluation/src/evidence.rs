@@ -1434,6 +1434,29 @@ impl<'c, 'a> Checker<'c, 'a> {
                 })
                 .collect()
         };
+        // Weighted share of the claim's context found at least as close to the source value
+        // at `k` of a sentence (whose first item is the document's `first`): identical
+        // surroundings give 1.
+        let sim_at = |doc: &Doc, first: usize, items: &[Item], k: usize| -> f64 {
+            if total <= 0.0 {
+                // A bare quantity with no words around it: only its value can speak.
+                return 0.5;
+            }
+            let src_ctx = doc.value_context.get(first + k).map_or(&[][..], |c| {
+                c.get_or_init(|| context(self.corpus, items, k)).as_slice()
+            });
+            let mut shared = 0.0;
+            for (t, side, info, prox) in &claim_ctx {
+                // "right kidney" is no context for a value of the left kidney.
+                if let Some((_, _, _, sprox)) = src_ctx
+                    .iter()
+                    .find(|(st, ss, _, _)| st == t && !side_conflict(*side, *ss))
+                {
+                    shared += info * prox * (sprox / prox).min(1.0);
+                }
+            }
+            shared / total
+        };
         for &at in &self.sentences {
             let Some(doc) = self.doc(at.0) else {
                 continue;
@@ -1479,38 +1502,46 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     sim
                 };
-                let mut dates = sentence_values().filter(|d| d.is_time_point()).peekable();
-                if claim_dates.is_empty() || dates.peek().is_none() {
+                let mut dates: Vec<Quantity> = sentence_values()
+                    .filter(|d| d.is_time_point())
+                    .copied()
+                    .collect();
+                // ("03/10/2026 08:55 (week 16): WBC 7.1; ...; AEC 850": a part of a line
+                // with no time point of its own has the line's first part's.)
+                if dates.is_empty() {
+                    let chain = self.semicolon_chain_start(at);
+                    for c in chain..at.1 {
+                        let its = self.corpus.sentence_items((at.0, c));
+                        dates.extend(
+                            its.iter()
+                                .filter_map(Item::qty)
+                                .filter(|d| d.is_time_point()),
+                        );
+                    }
+                }
+                if claim_dates.is_empty() || dates.is_empty() {
                     return sim;
                 }
-                if dates.any(|d| claim_dates.iter().any(|c| c.dim == d.dim && c.matches(d))) {
+                if dates
+                    .iter()
+                    .any(|d| claim_dates.iter().any(|c| c.dim == d.dim && c.matches(d)))
+                {
                     (sim + 0.15).min(1.0)
                 } else {
                     sim * 0.7
                 }
             };
-            // Weighted share of the claim's context found at least as close to the source
-            // value at `k`: identical surroundings give 1.
-            let context_sim = |k: usize| -> f64 {
-                if total <= 0.0 {
-                    // A bare quantity with no words around it: only its value can speak.
-                    return 0.5;
-                }
-                let src_ctx = doc.value_context.get(first + k).map_or(&[][..], |c| {
-                    c.get_or_init(|| context(self.corpus, items, k)).as_slice()
+            let context_sim = |k: usize| -> f64 { sim_at(doc, first, items, k) };
+            // "CRP (ref <0.5 mg/dL): 11/04 18.6 H; 11/09 9.4 H; 11/14 4.1 H": a part of a
+            // line with no word at all continues the line's first part, whose readings'
+            // words are its readings' too.
+            let continued: Option<(usize, &[Item])> = (!items.iter().any(|it| it.term().is_some()))
+                .then(|| self.semicolon_chain_start(at))
+                .filter(|&c| c < at.1)
+                .and_then(|c| {
+                    let head = doc.body.sentences.get(c)?.items.start;
+                    Some((head, self.corpus.sentence_items((at.0, c))))
                 });
-                let mut shared = 0.0;
-                for (t, side, info, prox) in &claim_ctx {
-                    // "right kidney" is no context for a value of the left kidney.
-                    if let Some((_, _, _, sprox)) = src_ctx
-                        .iter()
-                        .find(|(st, ss, _, _)| st == t && !side_conflict(*side, *ss))
-                    {
-                        shared += info * prox * (sprox / prox).min(1.0);
-                    }
-                }
-                shared / total
-            };
             for k in values.clone() {
                 let s_item = &items[k];
                 let Kind::Qty(sq) = s_item.kind else {
@@ -1579,6 +1610,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                             Kind::Word(_) => break,
                             Kind::Qty(p) if p.dim == sq.dim => sim = sim.max(context_sim(j)),
                             Kind::Qty(_) => {}
+                        }
+                    }
+                    if let Some((head, head_items)) = continued {
+                        for (j, it) in head_items.iter().enumerate() {
+                            if it.qty().is_some_and(|p| p.dim == sq.dim) {
+                                sim = sim.max(sim_at(doc, head, head_items, j));
+                            }
                         }
                     }
                 }
@@ -2172,7 +2210,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                         && o.pos > item.pos
                         && o.term().is_some_and(|u| !self.in_any_doc(u))
                 });
-            let located = located || head_unstated;
+            // What the claim says something was done for ("Keppra was given for seizure
+            // prophylaxis") it states neither way ("no seizures" is no answer to it).
+            let purpose_only = item.purpose && !item.neg;
+            let located = located || head_unstated || purpose_only;
             if sentence_aligned
                 && !both_ways
                 && !located
@@ -2199,7 +2240,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             // "Surgical margins were positive for carcinoma": the clauses that name what was
             // tested with the finding say which way it is ("margins negative for carcinoma"),
             // whatever other sentences say of the finding ("Residual basal cell carcinoma").
-            if !item.tested && !item.light && !both_ways && self.tested_only_opposite(fact, t, item)
+            if !item.tested
+                && !item.light
+                && !both_ways
+                && !purpose_only
+                && self.tested_only_opposite(fact, t, item)
             {
                 negation = true;
             }

@@ -3603,3 +3603,71 @@ fn a_side_after_a_spinal_level_is_the_findings() {
         &[("The left ABI was 0.91.", Supported)],
     );
 }
+
+/// A subarachnoid hemorrhage's discharge summary (a blind batch's).
+const SAH_DISCHARGE: &str = "DISCHARGE SUMMARY - NEUROSURGERY. 58 y/o F with HTN and tobacco use (1 ppd) admitted 10/03/2026 with thunderclap headache and brief LOC. CT: diffuse SAH with IVH, modified Fisher grade 3; Hunt-Hess 3 on arrival. CTA/DSA: 7 mm ruptured ACom aneurysm; incidental 3 mm unruptured L MCA bifurcation aneurysm (observe).\n10/03: R frontal EVD placed for acute hydrocephalus, opening pressure 24 cmH2O. 10/04/2026: endovascular coiling of ACom aneurysm, Raymond-Roy class I occlusion.\nNimodipine 60 mg PO q4h from admission x 21 days (last dose 10/23/2026); two doses held for SBP <110.\nDaily TCDs: R MCA mean velocity 92 -> 168 cm/s, peak on post-bleed day 7 (Lindegaard 4.1); L MCA max 110 cm/s.\nPBD 7 (10/10): new L pronator drift and somnolence. DSA: moderate-severe R M1 vasospasm, treated with intra-arterial verapamil 10 mg with improved caliber; norepinephrine-induced hypertension, SBP goal 160-180, x 72 h. Drift resolved by 10/13. CT 10/14: no new infarct.\nEVD clamp trial passed; EVD removed 10/16, no shunt needed.\nCerebral salt wasting: Na nadir 129 on 10/09, treated with 3% saline and fludrocortisone 0.1 mg BID (stopped 10/17); Na 136 at discharge.\nLevetiracetam 500 mg BID x 7 days for seizure prophylaxis (completed); no seizures. SQ heparin 5,000 units q8h from 24 h post-coiling; no VTE.\nD/c 10/19/2026 to acute inpatient rehab. GCS 15, no drift, walks with rolling walker.\nMeds: nimodipine 60 mg q4h through 10/23; acetaminophen 650 mg q6h PRN HA; amlodipine 5 mg daily (home lisinopril 10 mg held); senna-docusate BID; nicotine patch 21 mg/24 h.\nF/u Dr. Varga, neurosurgery, in 2 weeks; DSA at 6 months for coil follow-up and the L MCA aneurysm.";
+
+/// "Levetiracetam ... for seizure prophylaxis (completed); no seizures": what the claim says
+/// a drug was given for it states neither way, so "no seizures" does not answer it; but
+/// "notable for ataxia" states a finding, which "denies ataxia" contradicts.
+#[test]
+fn a_purpose_states_nothing_but_notable_for_does() {
+    expect(
+        SAH_DISCHARGE,
+        &[(
+            "Keppra 500 mg BID was given for seizure prophylaxis.",
+            Supported,
+        )],
+    );
+    expect(
+        "NEURO: Denies ataxia; normal gait, tandem walk intact. No features of HACE.",
+        &[("Neuro exam was notable for ataxia.", Contradicted)],
+    );
+    expect(
+        OSTEOMYELITIS_DISCHARGE,
+        &[(
+            "C. difficile colitis was treated with Dificid 200 mg PO twice daily for ten days.",
+            Supported,
+        )],
+    );
+}
+
+/// A cumulative lab sheet: "(ref ...)" ranges, readings flagged "H", one test's dated
+/// readings on one line parted by semicolons (a blind batch's).
+const CUMULATIVE_LABS: &str = "CUMULATIVE LABS AND MICROBIOLOGY, 11/04/2026 (admission) to 11/14/2026.\nWBC (ref 4.0-11.0 K/uL): 11/04 16.2 H; 11/07 11.9 H; 11/09 12.3 H; 11/14 7.8.\nCRP (ref <0.5 mg/dL): 11/04 18.6 H; 11/09 9.4 H; 11/14 4.1 H.\nESR (ref 0-20 mm/h): 11/04 96 H; 11/14 71 H.\nCreatinine (ref 0.7-1.3 mg/dL): 11/04 0.9; 11/08 1.6 H; 11/10 1.3; 11/14 1.1.\nVancomycin trough (goal 15-20 mcg/mL): 11/06 13.8 L; 11/08 22.4 H.\nCK (ref 39-308 U/L): 11/09 112 (baseline, pre-daptomycin); 11/14 128.\nHbA1c 10.2% (11/04). Albumin 3.0 g/dL L (11/09).\nBlood cultures 11/04/2026, 2 of 2 sets: no growth at 5 days.\nSuperficial wound swab 11/04: MRSA and Enterococcus faecalis (mixed flora).\nBone biopsy culture, L 1st metatarsal head, 11/06/2026: Staphylococcus aureus, methicillin RESISTANT. Oxacillin R; vancomycin S (MIC 1 mcg/mL); daptomycin S (MIC 0.5 mcg/mL); linezolid S; doxycycline S; TMP-SMX S; clindamycin R (inducible, D-test positive).\nBone histopathology: acute and chronic osteomyelitis.\nStool 11/09/2026: C. difficile GDH antigen POSITIVE; toxin A/B EIA POSITIVE. GI pathogen panel (Salmonella, Shigella, Campylobacter, STEC): negative.";
+
+/// "CRP (ref <0.5 mg/dL): 11/04 18.6 H; 11/09 9.4 H; 11/14 4.1 H": a range in parentheses
+/// labelled "ref" is a reference, a capital H closing a reading is its flag (not hours),
+/// and a part of the line with no word continues its first part, so "11/14 4.1" is CRP's.
+#[test]
+fn a_lab_line_of_dated_readings() {
+    expect(
+        CUMULATIVE_LABS,
+        &[
+            (
+                "CRP decreased from 18.6 mg/dL on November 4 to 4.1 mg/dL on November 14.",
+                Supported,
+            ),
+            ("CRP was 4.1 mg/dL on 11/14.", Supported),
+            ("CRP was 0.5 mg/dL on 11/14.", Contradicted),
+        ],
+    );
+}
+
+/// A CBC trend before and during dupilumab (a blind batch's).
+const EOSINOPHIL_TREND: &str = "CBC WITH DIFFERENTIAL - TREND\n11/18/2025 08:10 (baseline, pre-dupilumab): WBC 7.8 K/uL, Hgb 13.1 g/dL, Plt 268 K/uL; eosinophils 9.5%, AEC 740 cells/uL (H); total IgE 4,120 kU/L (H; ref <100).\n03/10/2026 08:55 (week 16): WBC 7.1 K/uL, Hgb 13.4 g/dL, Plt 251 K/uL; neutrophils 52%, lymphocytes 30%, monocytes 6%, eosinophils 12.0%, basophils 0.4%; AEC 850 cells/uL (H; ref 0-500).\nCMP 03/10/2026: Na 139 mmol/L, K 4.1 mmol/L, Cr 0.72 mg/dL, ALT 18 U/L, AST 21 U/L.\nComment: eosinophil count reviewed by dermatology; no symptoms suggestive of hypereosinophilic syndrome reported.";
+
+/// "03/10/2026 08:55 (week 16): WBC 7.1 K/uL, ...; eosinophils 12.0%, ...; AEC 850
+/// cells/uL": "week 16" is a place in time, as "day 112" is, and a part of a line with no
+/// time point of its own has the line's first part's, so the week-16 AEC is 850, not the
+/// baseline's 740.
+#[test]
+fn a_lines_time_point_reaches_its_later_parts() {
+    expect(
+        EOSINOPHIL_TREND,
+        &[
+            ("Absolute eosinophil count at week 16 was 740 cells/uL.", Contradicted),
+            ("Absolute eosinophil count at week 16 was 850 cells/uL.", Supported),
+        ],
+    );
+}

@@ -1437,11 +1437,19 @@ impl Parser<'_, '_> {
                 let before = self.word_before(start);
                 // "r/o pericardial effusion", "to rule out PE": what a test was to rule out
                 // is a purpose as much as what it was for.
-                // ("Positive for ischemia" is a finding, not a purpose.)
+                // ("Positive for ischemia", "notable for ataxia" are findings, not purposes.)
                 let result_for = before == Some("for")
                     && matches!(
                         self.word_before_n(start, 2),
-                        Some("positive" | "negative" | "pos" | "neg")
+                        Some(
+                            "positive"
+                                | "negative"
+                                | "pos"
+                                | "neg"
+                                | "notable"
+                                | "significant"
+                                | "remarkable"
+                        )
                     );
                 after_for = (matches!(before, Some("for" | "r/o")) && !result_for)
                     || (before == Some("out") && self.word_before_n(start, 2) == Some("rule"));
@@ -1527,13 +1535,24 @@ impl Parser<'_, '_> {
                 // square brackets beside a result is its reference range. It is left out, so
                 // that the result stands beside its name and the range is never taken for a
                 // reading (nor its "<" for a result below a limit).
-                if *c == '[' {
+                // So is one in parentheses that says so: "CRP (ref <0.5 mg/dL): 11/04 18.6".
+                let labelled = *c == '('
+                    && self.lexes.get(i + 1).is_some_and(|l| {
+                        l.kind == LexKind::Word
+                            && matches!(&*l.text, "ref" | "reference" | "nl" | "normal")
+                    });
+                if *c == '[' || labelled {
+                    let closing = if labelled { ')' } else { ']' };
                     let at = |k: usize| self.lexes.get(k).map(|l| &l.kind);
-                    let bound = matches!(at(i + 1), Some(LexKind::Punct('<' | '>' | '≤' | '≥')));
-                    let first = i + 1 + usize::from(bound);
+                    let mut start = i + 1 + usize::from(labelled);
+                    if matches!(at(start), Some(LexKind::Punct(':'))) {
+                        start += 1;
+                    }
+                    let bound = matches!(at(start), Some(LexKind::Punct('<' | '>' | '≤' | '≥')));
+                    let first = start + usize::from(bound);
                     let close = (first + 1..self.lexes.len().min(first + 8))
                         .take_while(|k| !matches!(at(*k), Some(LexKind::Stop)))
-                        .find(|k| matches!(at(*k), Some(LexKind::Punct(']'))));
+                        .find(|k| matches!(at(*k), Some(LexKind::Punct(p)) if *p == closing));
                     if let (Some(LexKind::Num(_) | LexKind::Qty(_)), Some(close)) =
                         (at(first), close)
                     {
@@ -1626,6 +1645,18 @@ impl Parser<'_, '_> {
         });
         if counted && n.fract() == 0.0 && (0.0..=400.0).contains(&n) {
             self.emit(TokKind::Qty(Quantity::single(Dim::Day, n, 1.0)), start, end);
+            return j;
+        }
+        // "week 16" of a treatment is its place in weeks (day 112), as "day 112" would be.
+        let week = i
+            .checked_sub(1)
+            .is_some_and(|p| matches!(self.text(p), Some("week" | "wk")));
+        if week && n.fract() == 0.0 && (1.0..=200.0).contains(&n) {
+            self.emit(
+                TokKind::Qty(Quantity::single(Dim::Day, n * 7.0, 1.0)),
+                start,
+                end,
+            );
             return j;
         }
         // "2.4 million units" (penicillin G benzathine): units, written as 2.4.
@@ -1730,7 +1761,22 @@ impl Parser<'_, '_> {
     ) -> usize {
         let mut q = q;
         let mut j = j;
-        if q.dim == Dim::None {
+        // "11/04 18.6 H; 11/09 9.4 H": a capital H closing a reading is its flag (high), not
+        // hours (but "x 24 H" is a duration).
+        let duration = first
+            .checked_sub(1)
+            .and_then(|p| self.text(p))
+            .is_some_and(|w| matches!(w, "x" | "for" | "over"));
+        let flag = !duration
+            && self.lexes.get(j).is_some_and(|l| {
+                &*l.text == "h"
+                    && l.orig == "H"
+                    && self
+                        .lexes
+                        .get(j + 1)
+                        .is_none_or(|n| matches!(n.kind, LexKind::Stop | LexKind::Punct(_)))
+            });
+        if q.dim == Dim::None && !flag {
             if let Some(next) = self.lexes.get(j) {
                 let unit = match &next.kind {
                     LexKind::Unit(Dim::None, _) => {

@@ -373,3 +373,15 @@ fn hives_is_urticaria_and_hiv_is_not() {
     assert!(s.has("hiv"));
     assert_eq!(s.word("urticaria").len(), 1, "only the hives are urticaria");
 }
+
+/// A capital H closing a reading is its flag ("11/14 4.1 H;"), but after "x" it is hours.
+#[test]
+fn a_closing_capital_h_is_a_flag_unless_a_duration() {
+    let dims = |text: &str| run(text).qtys().iter().map(|q| q.dim).collect::<Vec<_>>();
+    assert_eq!(
+        dims("CRP 11/14 4.1 H; 11/15 3.2 H."),
+        [Dim::Date, Dim::None, Dim::Date, Dim::None]
+    );
+    assert_eq!(dims("Flat bedrest x 24 H."), [Dim::Time]);
+    assert_eq!(dims("Surgery lasted 4 h."), [Dim::Time]);
+}
