@@ -2213,7 +2213,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             // What the claim says something was done for ("Keppra was given for seizure
             // prophylaxis") it states neither way ("no seizures" is no answer to it).
             let purpose_only = item.purpose && !item.neg;
-            let located = located || head_unstated || purpose_only;
+            // Nor does a time point have a polarity: "no AF this admission" denies the AF
+            // during the admission, not the admission.
+            let located = located || head_unstated || purpose_only || item.when;
             if sentence_aligned
                 && !both_ways
                 && !located
@@ -2244,6 +2246,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 && !item.light
                 && !both_ways
                 && !purpose_only
+                && !item.when
                 && self.tested_only_opposite(fact, t, item)
             {
                 negation = true;

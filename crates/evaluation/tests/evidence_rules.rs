@@ -3666,8 +3666,59 @@ fn a_lines_time_point_reaches_its_later_parts() {
     expect(
         EOSINOPHIL_TREND,
         &[
-            ("Absolute eosinophil count at week 16 was 740 cells/uL.", Contradicted),
-            ("Absolute eosinophil count at week 16 was 850 cells/uL.", Supported),
+            (
+                "Absolute eosinophil count at week 16 was 740 cells/uL.",
+                Contradicted,
+            ),
+            (
+                "Absolute eosinophil count at week 16 was 850 cells/uL.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "A single dose of metolazone 2.5 mg" is the dose given once ("metolazone 2.5 mg PO once
+/// 05/06"), not a value of 1 to set against 2.5 mg.
+#[test]
+fn a_single_dose_is_no_value_of_one() {
+    expect(
+        "HF PROGRESS NOTE 05/07. Diuresis: furosemide 80 mg IV bolus then gtt 10 mg/h x 48 h; metolazone 2.5 mg PO once 05/06. Net -7.1 L.",
+        &[(
+            "She received a single dose of metolazone 2.5 mg on 05/06.",
+            Supported,
+        )],
+    );
+}
+
+/// "No AF this admission" denies the AF during the admission, not the admission: a time
+/// point has no polarity of its own.
+#[test]
+fn a_time_point_has_no_polarity() {
+    expect(
+        "HF PROGRESS NOTE. 59 y/o F with NICM, CKD 3b, T2DM, paroxysmal AF. Denies dizziness or syncope. Sinus rhythm on telemetry, no AF this admission. Wt today 75.2 kg.",
+        &[
+            (
+                "There was no AF on telemetry during the admission, and she denied dizziness or syncope.",
+                Supported,
+            ),
+            ("She had AF on telemetry during the admission.", Contradicted),
+        ],
+    );
+}
+
+/// "Blood cultures 11/04/2026, 2 of 2 sets: no growth at 5 days": a count out of a count
+/// measures nothing, so it is no rival of "at five days".
+#[test]
+fn a_count_of_a_count_is_no_measurement() {
+    expect(
+        CUMULATIVE_LABS,
+        &[
+            (
+                "Both admission blood culture sets remained negative at five days.",
+                Supported,
+            ),
+            ("Blood cultures grew MRSA in 2 of 2 sets.", Contradicted),
         ],
     );
 }

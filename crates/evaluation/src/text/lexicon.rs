@@ -1882,6 +1882,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("blood thinner", "anticoagulant"),
     ("blood thinners", "anticoagulant"),
     ("water pill", "diuretic"),
+    // "A single dose of metolazone 2.5 mg" is the dose given once, not a value of 1.
+    ("single dose", "dose"),
     ("as needed", "prn"),
     ("as necessary", "prn"),
     ("when needed", "prn"),

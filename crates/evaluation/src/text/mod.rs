@@ -1638,6 +1638,18 @@ impl Parser<'_, '_> {
                 return j;
             }
         }
+        // "2 of 2 sets", "1 of 4 bottles": a count out of a count, no measurement.
+        if last == i && self.text(i + 1) == Some("of") {
+            if let Some(m) = self
+                .num_at(i + 2)
+                .filter(|m| m.fract() == 0.0 && n.fract() == 0.0 && (n..=100.0).contains(m))
+            {
+                let end = self.lexes[i + 2].end;
+                let q = Quantity::two(Dim::Count, Shape::Pair, n, m, 1.0);
+                self.emit(TokKind::Qty(q), start, end);
+                return i + 3;
+            }
+        }
         // "POD 2", "HD#3", "DOL 28", "hospital day 4": a day's place, not a reading.
         let counter = |k: usize| matches!(self.text(k), Some("pod" | "hd" | "dol" | "ppd" | "day"));
         let counted = i.checked_sub(1).is_some_and(|p| {
