@@ -274,6 +274,12 @@ fn new_documents_accuracy() {
 /// medicine will not stop another febrile seizure", "thickened walls" for hypertrophy),
 /// values in tables with no words beside them, and a fact absent from the sources judged
 /// partly supported.
+/// (`evidence_blind_pending.jsonl` holds batches 50-53, first runs 30/45, 35/45, 34/45 and
+/// 37/45: 0.667 transplant nephrology, 0.778 hematology, 0.756 pediatric ward, 0.822 stroke
+/// rehabilitation. Three dangerous errors are still open: "no DSA detected" after the label
+/// "Donor-specific antibodies (...)", "blood negative" beside a WBC (whose expansion holds
+/// "blood"), and a dose increase dated with the start date of the dose before it. They join
+/// this set once those are fixed; try them with `cases_from_env`.)
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

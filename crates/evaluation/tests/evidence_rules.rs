@@ -3722,3 +3722,25 @@ fn a_count_of_a_count_is_no_measurement() {
         ],
     );
 }
+
+/// A kidney transplant recipient's labs (a blind batch's).
+const TRANSPLANT_LABS: &str = "TRANSPLANT LABS 10/06-10/11/2026 (reference ranges in brackets; 10/06 = admission).\nCreatinine [0.5-1.0 mg/dL]: 10/06 2.3 (H); 10/07 2.4 (H); 10/08 2.6 (H); 10/09 2.2 (H); 10/10 1.9 (H); 10/11 1.7 (H). CrCl (Cockcroft-Gault, wt 78 kg) 10/11: 46 mL/min.\nTacrolimus trough [therapeutic range per transplant protocol]: 10/06 4.2 ng/mL (L); 10/08 6.1 ng/mL; 10/10 8.7 ng/mL.\nK [3.5-5.1 mmol/L]: 10/06 5.4 (H); 10/11 4.8. Mg [1.7-2.2 mg/dL]: 10/11 1.4 (L). HCO3 [22-29 mmol/L]: 10/11 21 (L).\nGlucose: 10/10 284 mg/dL (H); 10/11 fasting 162 mg/dL (H).\nCBC 10/06: WBC 6.8 K/uL, Hgb 10.4 g/dL, Plt 212 K/uL. CBC 10/11: WBC 2.9 K/uL (L) [4.0-11.0], ALC 0.1 K/uL (L), Hgb 9.6 g/dL (L) [12.0-15.5], Plt 118 K/uL (L) [150-400].\nBK virus PCR, plasma, 10/07/2026: 3,100 copies/mL (detected; LLOQ 500 copies/mL). Prior 07/14/2026: not detected.\nCMV PCR, plasma, 10/07/2026: not detected (<137 IU/mL). EBV PCR 10/07: not detected.\nDonor-specific antibodies (Luminex single antigen, 10/07): no DSA detected (all MFI <1,000).\nUrinalysis 10/06: protein 1+, blood negative, WBC 0-2/hpf, no casts. UPCR 0.4 g/g. Urine culture 10/06: no growth.";
+
+/// "BK virus PCR, plasma: 3,100 copies/mL" and "CMV PCR: not detected (<137 IU/mL)": a count
+/// per volume is a unit, so "3,100 IU/mL" for the BK load is a unit slip, not a match.
+#[test]
+fn copies_per_millilitre_are_a_unit() {
+    expect(
+        TRANSPLANT_LABS,
+        &[
+            (
+                "Plasma BK virus PCR on 10/07/2026 was 3,100 IU/mL.",
+                Contradicted,
+            ),
+            (
+                "Plasma BK virus PCR on 10/07/2026 was 3,100 copies/mL.",
+                Supported,
+            ),
+        ],
+    );
+}

@@ -403,6 +403,8 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Clinical abbreviations (lowercase key) and what they stand for.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    // A count of one kind of cell.
+    ("aec", "absolute eosinophil count"),
     // Antenatal testing and the newborn.
     ("nst", "nonstress test"),
     ("bpp", "biophysical profile"),

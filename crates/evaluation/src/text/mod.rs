@@ -1205,7 +1205,11 @@ fn lex_slash<'t>(
         }
     }
     // A compound unit: its first part is a unit (mg/dL, mcg/kg/min, K/uL).
-    if lex.units.contains_key(parts[0]) || parts[0] == "k" || parts[0].starts_with("x10") {
+    // (Also counts per volume: "3,100 copies/mL", "740 cells/uL", "10,000 CFU/mL".)
+    if lex.units.contains_key(parts[0])
+        || matches!(parts[0], "k" | "copies" | "cells" | "cfu")
+        || parts[0].starts_with("x10")
+    {
         push(out, LexKind::Unit(Dim::None, 1.0));
         return;
     }
