@@ -1391,6 +1391,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .any(|it| it.sent == item.sent && names_arrival(it));
         let arrival = |its: &[Item]| its.iter().any(names_arrival);
+        let claim_changes = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && it.lead == Lead::To && it.qty().is_some());
         // (The second side of a size, "to 1.2 x 0.8 cm", ends the change too.)
         let ends_change = item.lead == Lead::To
             || k.checked_sub(1)
@@ -1576,6 +1579,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Nor is a value stated at the arrival a rival of where a change ended ("2 x
                 // 1.5 cm, present on admission" for "a week later it had shrunk to 1.2 x 0.8
                 // cm"), unless the claim speaks of the arrival too.
+                // Nor is the date a phase began on ("5 mg TID from 10/12, increased to 10 mg
+                // TID on 10/20") the date of a change the claim dates ("increased to 10 mg
+                // TID on 10/12").
+                if q.is_calendar()
+                    && s_item.lead == Lead::From
+                    && item.lead != Lead::From
+                    && claim_changes
+                {
+                    continue;
+                }
                 if ends_change
                     && s_item.lead != Lead::To
                     && !claim_first

@@ -3744,3 +3744,43 @@ fn copies_per_millilitre_are_a_unit() {
         ],
     );
 }
+
+/// "Donor-specific antibodies (Luminex single antigen, 10/07): no DSA detected": a label
+/// whose words its answer denies again is denied with them, so the label does not affirm
+/// the antibodies.
+#[test]
+fn a_label_its_answer_denies_is_denied() {
+    expect(
+        TRANSPLANT_LABS,
+        &[
+            (
+                "Donor-specific antibodies were detected on Luminex single-antigen testing.",
+                Contradicted,
+            ),
+            ("No donor-specific antibodies were detected.", Supported),
+        ],
+    );
+}
+
+/// A stroke rehabilitation note (a blind batch's).
+const REHAB_NOTE: &str = "INPATIENT REHABILITATION DISCHARGE SUMMARY (PM&R). 71 y/o R-handed M with HTN, T2DM, HLD and paroxysmal AFib admitted to IRF on 10/09/2026 after acute L MCA ischemic stroke on 10/03/2026 s/p IV tenecteplase and thrombectomy (TICI 2b), with R hemiparesis, expressive aphasia and oropharyngeal dysphagia. Remote L knee arthroscopy (2015), asymptomatic.\nFunction: FIM total 52 on admission -> 88 at discharge. Gait 15 ft with hemi-walker and mod assist on admission; at discharge 150 ft with small-base quad cane, R AFO and contact guard assist. Transfers supervision. Stairs: 4 steps with L rail, min assist.\nDysphagia: NPO with PEG feeds at admission. Repeat VFSS 10/21 without aspiration; advanced to IDDSI level 6 soft & bite-sized diet with thin liquids by cup, no straws, supervised meals. PEG removed 10/27. Weight 78.4 kg on admission, 76.9 kg at discharge.\nSpasticity: RUE MAS 3 at elbow flexors; onabotulinumtoxinA 200 units to R biceps, brachioradialis and FCR on 10/16; MAS 1+ by 10/28. Baclofen 5 mg TID from 10/12, increased to 10 mg TID on 10/20. R wrist-hand orthosis at night.\nBladder: retention, PVR up to 620 mL; Foley removed 10/11, IC q6h, then voiding spontaneously with PVRs < 100 mL since 10/19. Tamsulosin 0.4 mg qHS. No UTI (UCx 10/14 no growth).\nBowel: no BM x 4 days on admission; timed bowel program with senna and bisacodyl supp after breakfast; continent with daily BM since 10/22.\nMood: PHQ-9 14 -> 8 on sertraline 50 mg daily.\nAFib: apixaban 5 mg BID since 10/10; aspirin stopped.\nDisposition: home with wife; outpatient PT/OT/SLP 3x/week. F/u PM&R Dr. Okafor 11/20/2026 (reassess for repeat botulinum toxin); neurology 12/04/2026.";
+
+/// "Baclofen 5 mg TID from 10/12, increased to 10 mg TID on 10/20": the date a phase began
+/// on is not the date of a change the claim dates.
+#[test]
+fn the_start_of_a_phase_does_not_date_the_change() {
+    expect(
+        REHAB_NOTE,
+        &[
+            (
+                "Baclofen was increased to 10 mg TID on 10/12.",
+                Contradicted,
+            ),
+            ("Baclofen was increased to 10 mg TID on 10/20.", Supported),
+            (
+                "Baclofen 5 mg TID from 10/12, increased to 10 mg TID on 10/20.",
+                Supported,
+            ),
+        ],
+    );
+}

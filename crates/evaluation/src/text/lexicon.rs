@@ -403,8 +403,9 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Clinical abbreviations (lowercase key) and what they stand for.
 const ABBREVIATIONS: &[(&str, &str)] = &[
-    // A count of one kind of cell.
+    // A count of one kind of cell; transplant.
     ("aec", "absolute eosinophil count"),
+    ("dsa", "donor specific antibodies"),
     // Antenatal testing and the newborn.
     ("nst", "nonstress test"),
     ("bpp", "biophysical profile"),

@@ -2473,6 +2473,36 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
         }
     }
+    // "Donor-specific antibodies (Luminex single antigen, 10/07): no DSA detected": a label
+    // whose words its answer denies again is denied with them.
+    let mut start = 0;
+    while start < n {
+        let end = (start..n)
+            .find(|&k| matches!(toks[k].kind, TokKind::Sentence))
+            .unwrap_or(n);
+        let head_end = (start..end)
+            .find(|&k| !matches!(toks[k].kind, TokKind::Word { .. }))
+            .unwrap_or(end);
+        let colon = (head_end..end).find(|&k| is_colon(&toks[k], lower));
+        if let Some(c) = colon.filter(|_| head_end > start) {
+            let denied = |t: Term| {
+                (c + 1..end).any(|k| {
+                    flags[k].neg && matches!(toks[k].kind, TokKind::Word { term, .. } if term == t)
+                })
+            };
+            let restated = (start..head_end).all(|k| {
+                matches!(toks[k].kind, TokKind::Word { term, light, .. } if light || denied(term))
+            }) && (start..head_end).any(|k| {
+                matches!(toks[k].kind, TokKind::Word { term, light: false, .. } if denied(term))
+            });
+            if restated {
+                for f in &mut flags[start..head_end] {
+                    f.neg = true;
+                }
+            }
+        }
+        start = end + 1;
+    }
     // Words that are negated by their own form flip the scope's polarity.
     for i in 0..n {
         if let TokKind::Word {
