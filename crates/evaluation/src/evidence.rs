@@ -2050,9 +2050,21 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .any(|i| i.when && i.term().is_some_and(|t| self.named.first.contains(&t)))
         {
+            // (One that names the arrival and nothing else of the fact speaks of something
+            // else: an admission note that names no urinalysis says nothing of "admission
+            // urinalysis", which "Urinalysis 10/06: ..." answers.)
+            let of_the_fact = |at: (usize, usize)| {
+                let items = self.corpus.sentence_items(at);
+                fact.iter().any(|f| {
+                    !f.light
+                        && !f.when
+                        && f.term()
+                            .is_some_and(|t| items.iter().any(|i| i.term() == Some(t)))
+                })
+            };
             ranked
                 .iter()
-                .filter(|(at, _)| names_first(*at))
+                .filter(|(at, _)| names_first(*at) && of_the_fact(*at))
                 .copied()
                 .collect()
         } else {
@@ -2185,6 +2197,27 @@ impl<'c, 'a> Checker<'c, 'a> {
             let mixed = in_best.iter().any(|i| i.neg == item.neg)
                 && in_best.iter().any(|i| i.neg != item.neg);
             let mut mixed_resolved = false;
+            // ("Positive for blood" against "blood negative, WBC 0-2/hpf": the word that
+            // heads a phrase, as the claim's does, is the one stated, not the one modifying
+            // another, white blood cell.)
+            let heads = |items: &[Item], i: &Item| {
+                let k = i.pos as usize - items.first().map_or(0, |f| f.pos as usize);
+                items
+                    .get(k + 1)
+                    .is_none_or(|n| n.run != i.run || n.term().is_none())
+            };
+            if mixed && heads(fact, item) {
+                let headed: Vec<&Item> = in_best
+                    .iter()
+                    .copied()
+                    .filter(|i| heads(best_items, i))
+                    .collect();
+                if !headed.is_empty() && headed.len() < in_best.len() {
+                    in_best = headed;
+                    mixed_resolved = true;
+                }
+            }
+            let mixed = mixed && !mixed_resolved;
             if mixed {
                 if let Some(c) = answering_clause(fact, t, best_items, &in_best) {
                     in_best.retain(|i| i.clause == c);

@@ -225,7 +225,7 @@ fn new_documents_accuracy() {
     hold(NEW_DOCUMENTS, "new-documents", 0.9);
 }
 
-/// Thirty-four batches written blind by separate authors from the README alone (they saw no code
+/// Thirty-eight batches written blind by separate authors from the README alone (they saw no code
 /// and no other case), on documents of topics no other set uses, each labelled and frozen
 /// before its first run: the best estimate here of the held-out accuracy. First runs (each
 /// after the fixes of the batches before it): batch 16 39/45 (0.867; two contradictions
@@ -274,14 +274,12 @@ fn new_documents_accuracy() {
 /// medicine will not stop another febrile seizure", "thickened walls" for hypertrophy),
 /// values in tables with no words beside them, and a fact absent from the sources judged
 /// partly supported.
-/// (`evidence_blind_pending.jsonl` holds batches 50-53, first runs 30/45, 35/45, 34/45 and
-/// 37/45: 0.667 transplant nephrology, 0.778 hematology, 0.756 pediatric ward, 0.822 stroke
-/// rehabilitation. Of their three dangerous errors two are fixed ("no DSA detected" after
-/// the label "Donor-specific antibodies (...)"; a dose increase dated with the start date of
-/// the dose before it); one is open: "Admission urinalysis ... positive for blood" against
-/// "Urinalysis 10/06: ... blood negative, WBC 0-2/hpf", where only the admission note names
-/// the admission and the WBC's expansion holds "blood". They join this set once it is
-/// fixed; try them with `cases_from_env`.)
+/// Then batches 50-53, first runs 30/45, 35/45, 34/45 and 37/45 (0.667 transplant
+/// nephrology, 0.778 hematology, 0.756 pediatric ward, 0.822 stroke rehabilitation), joined
+/// once their three dangerous errors were fixed: "no DSA detected" after the label
+/// "Donor-specific antibodies (...)", a dose increase dated with the start date of the dose
+/// before it, and "Admission urinalysis ... positive for blood" against "Urinalysis 10/06:
+/// ... blood negative, WBC 0-2/hpf".
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

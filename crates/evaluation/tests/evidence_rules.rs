@@ -3784,3 +3784,24 @@ fn the_start_of_a_phase_does_not_date_the_change() {
         ],
     );
 }
+
+/// "Admission urinalysis ... positive for blood" against "Urinalysis 10/06: protein 1+,
+/// blood negative, WBC 0-2/hpf": a sentence that names the admission but nothing else of
+/// the fact does not answer it, and of "blood" stated both ways the one heading its phrase
+/// is the one stated (not the white blood cell's).
+#[test]
+fn an_admission_fact_is_answered_by_what_states_it() {
+    expect(
+        TRANSPLANT_LABS,
+        &[
+            (
+                "Admission urinalysis showed 1+ protein and was positive for blood.",
+                Contradicted,
+            ),
+            (
+                "Admission urinalysis showed 1+ protein and was negative for blood.",
+                Supported,
+            ),
+        ],
+    );
+}
