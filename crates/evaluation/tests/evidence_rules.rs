@@ -3805,3 +3805,16 @@ fn an_admission_fact_is_answered_by_what_states_it() {
         ],
     );
 }
+
+/// "Albuterol was not continued" says it was given, then stopped, unlike "intubation was
+/// not needed" (no intubation).
+#[test]
+fn not_continued_was_given() {
+    expect(
+        "BRONCHIOLITIS COURSE. Albuterol trial x1 in ED without improvement, not continued. No steroids or hypertonic saline given. HFNC weaned to RA on HD 4.",
+        &[(
+            "Albuterol was not continued after a single ED trial showed no improvement.",
+            Supported,
+        )],
+    );
+}

@@ -2460,8 +2460,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // "Intubation was not needed": denying a framing verb ("needed", "seen", "performed")
     // denies its subject, as "no intubation was needed" does.
     for i in 1..n.saturating_sub(1) {
+        // ("Albuterol was not continued" says it was given, then stopped.)
         let framing = matches!(toks[i + 1].kind, TokKind::Word { light: true, .. })
-            && participle(lower, &toks[i + 1]);
+            && participle(lower, &toks[i + 1])
+            && lower.get(toks[i + 1].start..toks[i + 1].end) != Some("continued");
         // "Vitamin K not given": the same without the copula, when the verb ends the
         // statement.
         let ends = toks
