@@ -3818,3 +3818,19 @@ fn not_continued_was_given() {
         )],
     );
 }
+
+/// "The urinalysis was nitrite negative": with the result's own words after the copula,
+/// the subject is what was tested, not what was denied.
+#[test]
+fn a_tested_subject_before_its_result_is_not_denied() {
+    expect(
+        "REHAB MEDICINE. UA: nitrite negative, leukocyte esterase trace, WBC 6-10/hpf. Urine culture: no growth.",
+        &[
+            (
+                "The urinalysis was nitrite negative and the urine culture showed no growth.",
+                Supported,
+            ),
+            ("The urinalysis was nitrite positive.", Contradicted),
+        ],
+    );
+}

@@ -2836,6 +2836,9 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                 break
             }
             TokKind::Place if count > 0 => pending_place = Some(k),
+            // "The 10/14 urinalysis was nitrite negative": with the result's own words after
+            // the copula, its subject is what was tested, not what was denied.
+            TokKind::Copula if count > 0 => break,
             TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
             TokKind::Conj if compound => compound = false,
             _ => break,
