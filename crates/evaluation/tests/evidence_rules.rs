@@ -3834,3 +3834,29 @@ fn a_tested_subject_before_its_result_is_not_denied() {
         ],
     );
 }
+
+/// "No more than 5 doses in 24 hours" is a limit ("max 5 doses/24 h"), not a denial of the
+/// doses.
+#[test]
+fn no_more_than_is_a_limit() {
+    expect(
+        "DISCHARGE MEDS: acetaminophen 160 mg/5 mL 3.6 mL (115 mg) PO q6h PRN fever, max 5 doses/24 h; nasal saline + bulb suction before feeds.",
+        &[(
+            "Tylenol 115 mg (3.6 mL of the 160 mg/5 mL liquid) by mouth every 6 hours as needed for fever, no more than 5 doses in 24 hours.",
+            Supported,
+        )],
+    );
+}
+
+/// "Continues", like "continued", is a light word: "Augmentin continues through 12/06" is
+/// not contradicted by another drug "not continued".
+#[test]
+fn continues_is_light() {
+    expect(
+        "DISCHARGE MEDICATIONS. Amoxicillin-clavulanate (Augmentin) 400-57 mg/5 mL: 8.75 mL PO BID with food through 12/06/2026. Ceftriaxone and metronidazole: stopped 12/02, not continued.",
+        &[(
+            "Augmentin suspension 8.75 mL PO BID continues through 12/06/2026.",
+            Supported,
+        )],
+    );
+}

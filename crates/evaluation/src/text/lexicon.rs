@@ -271,6 +271,8 @@ const LIGHT: &[&str] = &[
     "started",
     "continue",
     "continued",
+    "continues",
+    "continuing",
     "current",
     "home",
     "day",
@@ -1885,6 +1887,10 @@ const PHRASES: &[(&str, &str)] = &[
     ("blood thinner", "anticoagulant"),
     ("blood thinners", "anticoagulant"),
     ("water pill", "diuretic"),
+    // A limit, not a denial: "no more than 5 doses in 24 hours" is "max 5 doses/24 h".
+    ("no more than", "maximum"),
+    ("not more than", "maximum"),
+    ("not to exceed", "maximum"),
     // "A single dose of metolazone 2.5 mg" is the dose given once, not a value of 1.
     ("single dose", "dose"),
     ("as needed", "prn"),
