@@ -3860,3 +3860,13 @@ fn continues_is_light() {
         )],
     );
 }
+
+/// "Blood cultures 10/10 x 2 sets" counts sets, written apart as "x2" is glued: no rival of
+/// a temperature of 38.1 C.
+#[test]
+fn x_n_apart_counts_times() {
+    expect(
+        "HEMATOLOGY COURSE. Tmax 38.1 C on 10/10; CXR clear. Blood cultures 10/10 x 2 sets: no growth at 5 days.",
+        &[("Blood cultures drawn for the 38.1 C fever on 10/10 were negative.", Supported)],
+    );
+}

@@ -1731,14 +1731,17 @@ impl Parser<'_, '_> {
         }
         // "twice" and a glued "x2" (with no unit after it: "x7 days" is a duration) count
         // times: never a lab value's number.
-        let glued_times = self
-            .text(i)
-            .is_some_and(|t| t.len() > 1 && (t.starts_with('x') || t.ends_with('x')))
-            && self.entry_at(i + 1).is_none_or(|e| e.unit.is_none())
+        // (So does "x 2 sets", written apart.)
+        let no_unit_after = self.entry_at(i + 1).is_none_or(|e| e.unit.is_none())
             && !matches!(
                 self.lexes.get(i + 1).map(|l| &l.kind),
                 Some(LexKind::Unit(..))
             );
+        let glued_times = (self
+            .text(i)
+            .is_some_and(|t| t.len() > 1 && (t.starts_with('x') || t.ends_with('x')))
+            || (i > 0 && self.text(i - 1) == Some("x") && self.num_at(i - 2).is_none()))
+            && no_unit_after;
         let dim = if self.text(i) == Some("twice") || glued_times {
             Dim::Count
         } else {
