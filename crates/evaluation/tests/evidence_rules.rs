@@ -3870,3 +3870,16 @@ fn x_n_apart_counts_times() {
         &[("Blood cultures drawn for the 38.1 C fever on 10/10 were negative.", Supported)],
     );
 }
+
+/// "SCD on RLE (LLE in frame)": what is on a side's body part is of that side, so the SCD is
+/// the right leg's, whatever the left leg has.
+#[test]
+fn what_is_on_a_sided_body_part_has_its_side() {
+    expect(
+        "ORTHO TRAUMA. VTE ppx: SCD on RLE (LLE in frame); enoxaparin 30 mg SC q12h. Bilateral LE venous duplex: no DVT.",
+        &[
+            ("Mechanical VTE prophylaxis was an SCD on the left leg.", Contradicted),
+            ("Mechanical VTE prophylaxis was an SCD on the right leg.", Supported),
+        ],
+    );
+}

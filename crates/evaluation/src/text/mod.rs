@@ -2550,6 +2550,21 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         if of_before && i > 0 && matches!(toks[i - 1].kind, TokKind::Word { .. }) {
             flags[i - 1].side.get_or_insert(side);
         }
+        // "SCD on RLE", "rash on the left arm": what is on a side's body part is of that side.
+        let on_body_part = i > 1
+            && matches!(toks[i - 1].kind, TokKind::Place)
+            && matches!(
+                lower.get(toks[i - 1].start..toks[i - 1].end),
+                Some("on" | "in")
+            )
+            && matches!(toks[i - 2].kind, TokKind::Word { .. })
+            && toks[i + 1..]
+                .iter()
+                .take(2)
+                .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }));
+        if on_body_part {
+            flags[i - 2].side.get_or_insert(side);
+        }
         // "R wrist XR: nondisplaced distal radius fracture": a side in a label gives it to
         // the label's value (as a report's title does to its findings).
         let colon = toks[i + 1..]
