@@ -3883,3 +3883,16 @@ fn what_is_on_a_sided_body_part_has_its_side() {
         ],
     );
 }
+
+/// "iCa 1.92 [1.15-1.32] mmol/L": the unit after a bracketed reference range is the value's
+/// (so "1.92 mg/dL" is a unit slip), and iCa is the ionized calcium.
+#[test]
+fn a_unit_after_a_bracketed_range_is_the_values() {
+    expect(
+        "ENDOCRINE LABS. Admission: iCa 1.92 [1.15-1.32] mmol/L (H); total Ca 14.8 [8.5-10.5] mg/dL (H); PTH 8 pg/mL.",
+        &[
+            ("Ionized calcium on admission was 1.92 mg/dL.", Contradicted),
+            ("Ionized calcium on admission was 1.92 mmol/L.", Supported),
+        ],
+    );
+}

@@ -408,6 +408,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     // A count of one kind of cell; transplant.
     ("aec", "absolute eosinophil count"),
     ("dsa", "donor specific antibodies"),
+    ("ica", "ionized calcium"),
     // Antenatal testing and the newborn.
     ("nst", "nonstress test"),
     ("bpp", "biophysical profile"),

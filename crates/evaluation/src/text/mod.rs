@@ -1780,6 +1780,27 @@ impl Parser<'_, '_> {
     ) -> usize {
         let mut q = q;
         let mut j = j;
+        // "iCa 1.92 [1.15-1.32] mmol/L": the unit after a bracketed reference range is the
+        // value's too (the range itself is left out).
+        if q.dim == Dim::None
+            && matches!(
+                self.lexes.get(j).map(|l| &l.kind),
+                Some(LexKind::Punct('['))
+            )
+        {
+            let close = (j + 1..self.lexes.len().min(j + 8))
+                .take_while(|k| !matches!(self.lexes[*k].kind, LexKind::Stop))
+                .find(|k| matches!(self.lexes[*k].kind, LexKind::Punct(']')));
+            let unit_after = close.filter(|c| {
+                matches!(
+                    self.lexes.get(c + 1).map(|l| &l.kind),
+                    Some(LexKind::Unit(..))
+                )
+            });
+            if let Some(c) = unit_after {
+                j = c + 1;
+            }
+        }
         // "11/04 18.6 H; 11/09 9.4 H": a capital H closing a reading is its flag (high), not
         // hours (but "x 24 H" is a duration).
         let duration = first
