@@ -1495,6 +1495,23 @@ impl<'c, 'a> Checker<'c, 'a> {
                 && claim_values
                     .iter()
                     .all(|o| sentence_values().any(|v| o.comparable(v) && o.matches(v)));
+            // The sentence's time points, or, for a part of a line with none of its own
+            // ("03/10/2026 08:55 (week 16): WBC 7.1; ...; AEC 850"), the line's first
+            // part's: once per sentence, and only when the claim has dates to compare.
+            let mut dates: Vec<Quantity> = Vec::new();
+            if !claim_dates.is_empty() {
+                dates.extend(sentence_values().filter(|d| d.is_time_point()));
+                if dates.is_empty() {
+                    for c in self.semicolon_chain_start(at)..at.1 {
+                        let its = self.corpus.sentence_items((at.0, c));
+                        dates.extend(
+                            its.iter()
+                                .filter_map(Item::qty)
+                                .filter(|d| d.is_time_point()),
+                        );
+                    }
+                }
+            }
             let dated = |sim: f64, value: &Quantity| -> f64 {
                 // (A source value equal to one of those others is their evidence instead.)
                 let other = claim_values
@@ -1505,23 +1522,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     sim
                 };
-                let mut dates: Vec<Quantity> = sentence_values()
-                    .filter(|d| d.is_time_point())
-                    .copied()
-                    .collect();
-                // ("03/10/2026 08:55 (week 16): WBC 7.1; ...; AEC 850": a part of a line
-                // with no time point of its own has the line's first part's.)
-                if dates.is_empty() {
-                    let chain = self.semicolon_chain_start(at);
-                    for c in chain..at.1 {
-                        let its = self.corpus.sentence_items((at.0, c));
-                        dates.extend(
-                            its.iter()
-                                .filter_map(Item::qty)
-                                .filter(|d| d.is_time_point()),
-                        );
-                    }
-                }
                 if claim_dates.is_empty() || dates.is_empty() {
                     return sim;
                 }
@@ -1576,9 +1576,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if after_one_of(&self.named.label) && sq.dim == Dim::None && q.dim != Dim::None {
                     continue;
                 }
-                // Nor is a value stated at the arrival a rival of where a change ended ("2 x
-                // 1.5 cm, present on admission" for "a week later it had shrunk to 1.2 x 0.8
-                // cm"), unless the claim speaks of the arrival too.
                 // Nor is the date a phase began on ("5 mg TID from 10/12, increased to 10 mg
                 // TID on 10/20") the date of a change the claim dates ("increased to 10 mg
                 // TID on 10/12").
@@ -1589,6 +1586,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 {
                     continue;
                 }
+                // Nor is a value stated at the arrival a rival of where a change ended ("2 x
+                // 1.5 cm, present on admission" for "a week later it had shrunk to 1.2 x 0.8
+                // cm"), unless the claim speaks of the arrival too.
                 if ends_change
                     && s_item.lead != Lead::To
                     && !claim_first
@@ -2217,8 +2217,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     mixed_resolved = true;
                 }
             }
-            let mixed = mixed && !mixed_resolved;
-            if mixed {
+            if mixed && !mixed_resolved {
                 if let Some(c) = answering_clause(fact, t, best_items, &in_best) {
                     in_best.retain(|i| i.clause == c);
                     mixed_resolved = true;

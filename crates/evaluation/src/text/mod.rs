@@ -1510,6 +1510,13 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// The first `closing` bracket among lexemes `from..until`, within the sentence.
+    fn closing(&self, from: usize, until: usize, closing: char) -> Option<usize> {
+        (from..self.lexes.len().min(until))
+            .take_while(|k| self.lexes[*k].kind != LexKind::Stop)
+            .find(|k| self.lexes[*k].kind == LexKind::Punct(closing))
+    }
+
     fn num_at(&self, i: usize) -> Option<f64> {
         let l = self.lexes.get(i)?;
         match l.kind {
@@ -1554,9 +1561,7 @@ impl Parser<'_, '_> {
                     }
                     let bound = matches!(at(start), Some(LexKind::Punct('<' | '>' | '≤' | '≥')));
                     let first = start + usize::from(bound);
-                    let close = (first + 1..self.lexes.len().min(first + 8))
-                        .take_while(|k| !matches!(at(*k), Some(LexKind::Stop)))
-                        .find(|k| matches!(at(*k), Some(LexKind::Punct(p)) if *p == closing));
+                    let close = self.closing(first + 1, first + 8, closing);
                     if let (Some(LexKind::Num(_) | LexKind::Qty(_)), Some(close)) =
                         (at(first), close)
                     {
@@ -1788,10 +1793,7 @@ impl Parser<'_, '_> {
                 Some(LexKind::Punct('['))
             )
         {
-            let close = (j + 1..self.lexes.len().min(j + 8))
-                .take_while(|k| !matches!(self.lexes[*k].kind, LexKind::Stop))
-                .find(|k| matches!(self.lexes[*k].kind, LexKind::Punct(']')));
-            let unit_after = close.filter(|c| {
+            let unit_after = self.closing(j + 1, j + 8, ']').filter(|c| {
                 matches!(
                     self.lexes.get(c + 1).map(|l| &l.kind),
                     Some(LexKind::Unit(..))
@@ -1803,11 +1805,7 @@ impl Parser<'_, '_> {
         }
         // "11/04 18.6 H; 11/09 9.4 H": a capital H closing a reading is its flag (high), not
         // hours (but "x 24 H" is a duration).
-        let duration = first
-            .checked_sub(1)
-            .and_then(|p| self.text(p))
-            .is_some_and(|w| matches!(w, "x" | "for" | "over"));
-        let flag = !duration
+        let flag = self.lead_before(start) != Lead::For
             && self.lexes.get(j).is_some_and(|l| {
                 &*l.text == "h"
                     && l.orig == "H"
