@@ -39,6 +39,8 @@ const NEAR_TIE: f64 = 0.92;
 /// and its rivals are accounted for ("4,820 pg/mL (admission 9,150 pg/mL)" puts the older
 /// value in a parenthesis, away from the name of the test).
 const PAIRED_SIM: f64 = 0.1;
+/// Closeness given to a clause's left-out subject, taken from the clause before it.
+const ELIDED_PROX: f64 = 0.8;
 /// Share of the best sentence's score from which another sentence is also "aligned".
 const ALIGNED_SHARE: f64 = 0.8;
 /// Share of a fact's word weight the best sentence must hold before polarity is compared.
@@ -781,6 +783,70 @@ impl<'c, 'a> Checker<'c, 'a> {
             .map_or(s, |k| *k as usize)
     }
 
+    /// The subject a clause of change leaves out ("and had fallen to 96 U/L by discharge"):
+    /// when the clause before the value has a verb of change and no word naming anything
+    /// the sources state (only time points or light words), the words before the value of
+    /// the nearest earlier clause of the sentence that has one of its kind; for the end of
+    /// a change written with its start ("from 1.3 ... to 0.9"), the words before the start.
+    /// Empty otherwise.
+    pub(super) fn elided_subject(&self, item: &Item) -> Vec<Term> {
+        let items = &self.claim.items;
+        let k = item.pos as usize;
+        let names = |i: &Item| {
+            i.term().is_some_and(|t| {
+                !i.light && !i.when && !self.named.change.contains(&t) && self.in_any_doc(t)
+            })
+        };
+        let own = items[..k]
+            .iter()
+            .rev()
+            .take_while(|i| i.sent == item.sent && i.clause == item.clause);
+        let changes = |i: &Item| i.term().is_some_and(|t| self.named.change.contains(&t));
+        if item.qty().is_none_or(Quantity::is_time_point) {
+            return Vec::new();
+        }
+        // "Creatinine improved from 1.3 mg/dL on admission to 0.9 mg/dL": the end of a change
+        // has the start's subject.
+        if item.lead == Lead::To {
+            if let Some(start) = own
+                .clone()
+                .find(|i| i.lead == Lead::From && i.qty().is_some())
+            {
+                return items[..start.pos as usize]
+                    .iter()
+                    .rev()
+                    .take_while(|i| i.sent == item.sent && i.clause == item.clause)
+                    .filter(|i| names(i))
+                    .filter_map(Item::term)
+                    .collect();
+            }
+        }
+        if own.clone().any(names) || !own.clone().any(changes) {
+            return Vec::new();
+        }
+        // The nearest earlier clause of the sentence with a value of the same kind.
+        let Some(earlier) = items[..k]
+            .iter()
+            .rev()
+            .take_while(|i| i.sent == item.sent)
+            .find(|i| {
+                i.clause < item.clause
+                    && i.qty().zip(item.qty()).is_some_and(|(a, b)| {
+                        (a.dim == b.dim || b.dim == Dim::None) && !a.is_time_point()
+                    })
+            })
+        else {
+            return Vec::new();
+        };
+        items[..earlier.pos as usize]
+            .iter()
+            .rev()
+            .take_while(|i| i.sent == item.sent && i.clause == earlier.clause)
+            .filter(|i| names(i))
+            .filter_map(Item::term)
+            .collect()
+    }
+
     fn alignment(&self, item: &Item) -> &QtyAlign {
         self.aligned
             .iter()
@@ -1242,8 +1308,12 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// notes rarely write beside two readings ("NIHSS 7 on arrival ... NIHSS 2 at
     /// discharge").
     fn change_stated(&self, fact: Fact<'_>) -> bool {
-        let values: Vec<(&Item, &Quantity)> =
-            fact.iter().filter_map(|i| Some((i, i.qty()?))).collect();
+        // (Its dates say when, not what changed: "fell to 610 U/L by November 7".)
+        let values: Vec<(&Item, &Quantity)> = fact
+            .iter()
+            .filter_map(|i| Some((i, i.qty()?)))
+            .filter(|(_, q)| !q.is_time_point())
+            .collect();
         let Some(dim) = values.first().map(|(_, q)| q.dim) else {
             return false;
         };
@@ -1252,9 +1322,18 @@ impl<'c, 'a> Checker<'c, 'a> {
         let as_range = values
             .iter()
             .any(|(i, q)| i.lead == Lead::From && q.shape == Shape::Range);
+        // "Admission lipase was 2,340 U/L and had fallen to 96 U/L": the start may be a value
+        // of an earlier fact of the claim's sentence, found in the sources.
+        let first = values[0].0;
+        let start_before: Option<&Quantity> = self.claim.items[..fact[0].pos as usize]
+            .iter()
+            .rev()
+            .take_while(|i| i.sent == first.sent)
+            .filter(|i| matches!(self.alignment(i), QtyAlign::Matched))
+            .find_map(|i| i.qty().filter(|q| q.dim == dim && !q.is_time_point()));
         // Both ends in one unit ("from 1.6 to 1.4 mg/dL" gives the start none), each value
         // found in the sources.
-        if !(from && to || as_range)
+        if !(from && to || as_range || to && start_before.is_some())
             || values.iter().any(|(_, q)| q.dim != dim)
             || !values
                 .iter()
@@ -1265,7 +1344,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // A bare source number matches a value in any unit, so a unit the claim writes must
         // also be written beside one of the ends in the sources.
         dim == Dim::None
-            || values.iter().any(|(_, q)| {
+            || values.iter().map(|(_, q)| *q).chain(start_before).any(|q| {
                 let (start, end) = q.ends();
                 self.usable.iter().any(|d| {
                     d.body
@@ -1289,7 +1368,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .collect()
     }
 
-    fn align_quantity(&self, item: &Item, q: &Quantity) -> QtyAlign {
+    fn align_quantity(&self, item: &Item, q: &Quantity, subject: &[Term]) -> QtyAlign {
         let claim_items = &self.claim.items;
         let mut claim_ctx = context(self.corpus, claim_items, item.pos as usize);
         // Words the cited sources never use cannot tell candidates apart; they count half
@@ -1312,6 +1391,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                         e.2 *= 2.0;
                     }
                 }
+            }
+        }
+        // A clause's left-out subject, when given, as if it stood beside the value.
+        for &t in subject {
+            for e in claim_ctx.iter_mut().filter(|e| e.0 == t) {
+                e.3 = e.3.max(ELIDED_PROX);
             }
         }
         let claim_drug = owner_drug(claim_items, item.pos as usize);
@@ -1807,8 +1892,23 @@ impl<'c, 'a> Checker<'c, 'a> {
         // A value with a unit, or a pair of numbers ("20/40"), is specific: one of the
         // claim's unit placed best speaks of the claim's attribute.
         let specific_claim = q.dim != Dim::None || q.shape == Shape::Pair;
+        // The claim sentence's time points ("at discharge", "on admission").
+        let claim_when: Vec<Term> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.when)
+            .filter_map(Item::term)
+            .collect();
         let specific =
             |v: &Quantity| v.dim == q.dim && (q.dim != Dim::None || v.shape == Shape::Pair);
+        // "NIHSS improved from 7 to 2": a source value equal to another value of the claim's
+        // sentence is that value's evidence, not a rival of this one.
+        let others: Vec<Quantity> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.pos != item.pos)
+            .filter_map(|it| it.qty().copied())
+            .filter(|o| q.comparable(o) && !q.matches(o))
+            .collect();
+        let explained = |c: &Cand| others.iter().any(|o| c.value.matches(o));
         if best < SAME_ATTRIBUTE_SIM {
             // A value written with its unit that is also the best placed of all is the one the
             // claim means, even with few words in common ("febrile to 38.6 C" against "VS: T
@@ -1817,7 +1917,42 @@ impl<'c, 'a> Checker<'c, 'a> {
             // the claim's value is stated elsewhere: "5 mg BID after the first 7 days"
             // against "10 mg BID for 7 days, then 5 mg BID for 3 months".)
             // (A pair of numbers, "20/40", is as specific as a unit.)
-            let best_placed: Vec<&Cand> = cands.iter().filter(|c| c.sim >= best).collect();
+            // (Set aside what another value of the claim explains.)
+            let best = cands
+                .iter()
+                .filter(|c| !explained(c))
+                .map(|c| c.sim)
+                .fold(0.0, f64::max);
+            let best_placed: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| c.sim >= best && !explained(c))
+                .collect();
+            // (With a clause's left-out subject given, the value placed best by it is the
+            // one the clause speaks of, bare or not: "Lipase 96" for "had fallen to 96 U/L",
+            // once the values of the claim's other clauses are set aside.)
+            if !subject.is_empty() {
+                let mut placed: Vec<&Cand> = cands
+                    .iter()
+                    .filter(|c| c.sim >= best * NEAR_TIE && !explained(c))
+                    .collect();
+                // (Of the subject's readings placed alike, those of a line that names the
+                // claim's time point: "05/04 05:30 (discharge): WBC 8.1, ... . Lipase 96.")
+                let line_names_when = |c: &&Cand| {
+                    let line = (c.at.0, self.line_start(c.at));
+                    [c.at, line].iter().any(|at| {
+                        self.corpus
+                            .sentence_items(*at)
+                            .iter()
+                            .any(|i| i.term().is_some_and(|t| claim_when.contains(&t)))
+                    })
+                };
+                if placed.iter().any(line_names_when) {
+                    placed.retain(line_names_when);
+                }
+                if best >= PAIRED_SIM && placed.iter().all(|c| c.matched) {
+                    return QtyAlign::Matched;
+                }
+            }
             if specific_claim
                 && best >= PAIRED_SIM
                 && best_placed.iter().all(|c| specific(&c.value))
@@ -1849,11 +1984,6 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "Triage heart rate was 88" against "Triage VS: HR 112 ... Repeat VS 14:30: HR 88":
         // of readings placed alike, those whose sentence names the claim's time point are the
         // ones it speaks of.
-        let claim_when: Vec<Term> = claim_items
-            .iter()
-            .filter(|it| it.sent == item.sent && it.when)
-            .filter_map(Item::term)
-            .collect();
         if !claim_when.is_empty() {
             let names_when = |c: &&Cand| {
                 self.corpus
@@ -1962,13 +2092,6 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "NIHSS improved from 7 to 2": a source value equal to another value of the
         // claim's sentence is that value's evidence, not a rival of this one. When it alone
         // took the best places, the best of the rest decides, if it matches.
-        let others: Vec<Quantity> = claim_items
-            .iter()
-            .filter(|it| it.sent == item.sent && it.pos != item.pos)
-            .filter_map(|it| it.qty().copied())
-            .filter(|o| q.comparable(o) && !q.matches(o))
-            .collect();
-        let explained = |c: &Cand| others.iter().any(|o| c.value.matches(o));
         if !others.is_empty() && top.iter().all(|c| explained(c)) {
             let rest = cands
                 .iter()

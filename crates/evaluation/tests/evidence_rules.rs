@@ -3896,3 +3896,19 @@ fn a_unit_after_a_bracketed_range_is_the_values() {
         ],
     );
 }
+
+/// "Admission lipase was 2,340 U/L and had fallen to 96 U/L by discharge": the clause of
+/// change leaves its subject out, so its value is looked for with the earlier clause's
+/// subject, and the verb only says what the two values found say. The end of a change
+/// written with its start ("from 1.9 ... to 1.0") has the start's subject.
+#[test]
+fn a_clause_of_change_has_the_earlier_subject() {
+    expect(
+        "LABORATORY RESULTS - INPATIENT TREND (ref ranges in brackets).\n04/28 08:10 (admit): WBC 14.2 K/uL [4.0-11.0] (H), Hgb 11.9 g/dL, Plt 78 K/uL [150-400] (L). Na 131 mmol/L, K 3.6, BUN 28, Cr 1.4 mg/dL [0.7-1.3] (H). Lipase 2,340 U/L [13-60] (H). AST 312, ALT 286, ALP 398 U/L; T bili 4.8 mg/dL [0.2-1.2] (H); albumin 2.6 g/dL; INR 1.6. Triglycerides 142 mg/dL; Ca 8.4 mg/dL. Serum EtOH undetectable.\n04/29 06:00 (pre-ERCP): T bili 5.6, ALT 301, lipase 1,180.\n04/30 09:40: ammonia 112 umol/L [11-51] (H). Na 130, WBC 11.0.\n05/01: lipase 412, Cr 1.1. Ascitic fluid (05/01): PMN 90 cells/mm3, total protein 1.1 g/dL, albumin 0.9 g/dL (SAAG 1.7), Gram stain no organisms, culture no growth.\n05/04 05:30 (discharge): WBC 8.1, Hgb 10.8, Plt 84. Na 134, K 4.1, BUN 14, Cr 0.9. Lipase 96. AST 68, ALT 92, ALP 214; T bili 2.1; INR 1.5.\nBlood cultures x2 (04/28): no growth at 5 days.\nComment: LFTs improving but still abnormal at discharge.",
+        &[("Admission lipase was 2,340 U/L and had fallen to 96 U/L by discharge.", Supported)],
+    );
+    expect(
+        "LABORATORY RESULTS - ADMISSION THROUGH DISCHARGE.\n05/01/2026 21:15 (ED): VBG pH 7.08 (ref 7.32-7.43), pCO2 18 mmHg. Glucose 612 mg/dL (H). Na 129 mmol/L (L; corrected 137), K 5.9 mmol/L (H; ref 3.5-5.1), Cl 92 mmol/L, HCO3 6 mmol/L (L), anion gap 31 (H), BUN 38 mg/dL (H), Cr 1.9 mg/dL (H; ref 0.7-1.3). Beta-hydroxybutyrate 7.9 mmol/L (H). Lactate 2.8 mmol/L (H). Lipase 41 U/L (ref 13-60). WBC 18.4 K/uL (H), 88% neutrophils; Hgb 13.6 g/dL; Plt 312 K/uL. Procalcitonin 3.4 ng/mL (H). HbA1c 9.4% (ref <5.7%). UA: ketones large, glucose >1000 mg/dL.\n05/02/2026 06:10: K 3.3 mmol/L (L), repleted with KCl 40 mEq PO + 20 mEq IV. Phos 1.6 mg/dL (L). Glucose 214 mg/dL.\n05/02/2026 19:40 (after hematemesis): Hgb 7.2 g/dL (L), Plt 248 K/uL, INR 1.1, BUN 44 mg/dL (H). Type and screen: O pos, antibody screen negative.\n05/03/2026 14:05 (after 2nd unit PRBC): Hgb 8.6 g/dL.\n05/06/2026 06:30 (discharge): Na 138, K 4.1 mmol/L, Cl 103, HCO3 24, anion gap 11, BUN 14, Cr 1.0 mg/dL, glucose 168 mg/dL, Mg 1.9 mg/dL. WBC 9.2 K/uL, Hgb 9.1 g/dL (ref 13.5-17.5), Plt 286 K/uL.\nMicro: blood cultures 05/01 x2: no growth to date (4 days). MRSA nares PCR negative. S. pneumoniae urinary antigen POSITIVE. Legionella urinary antigen negative. Sputum culture: normal respiratory flora.",
+        &[("Creatinine improved from 1.9 mg/dL on admission to 1.0 mg/dL at discharge.", Supported)],
+    );
+}
