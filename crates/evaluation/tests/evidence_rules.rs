@@ -3912,3 +3912,33 @@ fn a_clause_of_change_has_the_earlier_subject() {
         &[("Creatinine improved from 1.9 mg/dL on admission to 1.0 mg/dL at discharge.", Supported)],
     );
 }
+
+/// "Haloperidol not used": a verb of giving or doing denied right after its subject denies
+/// the subject, as a light framing verb does ("Vitamin K not given").
+#[test]
+fn a_denied_verb_of_doing_denies_its_subject() {
+    expect(
+        "DELIRIUM. CIWA-Ar peak 19; lorazepam 0.5-1 mg IV PRN CIWA >10 (total 3.5 mg). Haloperidol not used. CAM negative at discharge.",
+        &[
+            ("Haloperidol was given for agitation during the delirium.", Contradicted),
+            ("Lorazepam was given as needed for CIWA scores above 10.", Supported),
+        ],
+    );
+}
+
+/// "orthostatic vitals: supine BP 124/72, HR 84; standing BP 120/70, HR 90. Negative": a bare
+/// result opening a sentence answers the label of its line.
+#[test]
+fn a_bare_result_answers_its_lines_label() {
+    let flowsheet = "VITAL SIGNS FLOWSHEET.\n05/06/2026 04:00: T 37.9 C, HR 92, BP 118/70.\n05/06/2026 10:00 orthostatic vitals: supine BP 124/72, HR 84; standing 3 min BP 120/70, HR 90. Negative; no dizziness.\n05/06/2026 12:00: T 37.4 C, HR 86.";
+    expect(
+        flowsheet,
+        &[
+            (
+                "Orthostatic vital signs on 05/06 were positive.",
+                Contradicted,
+            ),
+            ("Orthostatic vital signs on 05/06 were negative.", Supported),
+        ],
+    );
+}

@@ -2477,15 +2477,31 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer {
             continue;
         }
+        // "orthostatic vitals: supine BP 124/72, HR 84; standing BP 120/70, HR 90. Negative;
+        // no dizziness.": a bare result opening a sentence answers the label of the
+        // sentence before it on its line.
+        if matches!(toks[i].kind, TokKind::NegPost) && i > 0 && ends(i + 1) {
+            if let Some(label) = label_before(toks, lower, i) {
+                for k in label {
+                    if matches!(toks[k].kind, TokKind::Word { .. }) {
+                        flags[k].neg = true;
+                    }
+                }
+                continue;
+            }
+        }
         negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
     }
     // "Intubation was not needed": denying a framing verb ("needed", "seen", "performed")
     // denies its subject, as "no intubation was needed" does.
     for i in 1..n.saturating_sub(1) {
         // ("Albuterol was not continued" says it was given, then stopped.)
-        let framing = matches!(toks[i + 1].kind, TokKind::Word { light: true, .. })
+        // ("Haloperidol not used": a verb of giving or doing frames its subject as well.)
+        let verb = lower.get(toks[i + 1].start..toks[i + 1].end);
+        let framing = (matches!(toks[i + 1].kind, TokKind::Word { light: true, .. })
             && participle(lower, &toks[i + 1])
-            && lower.get(toks[i + 1].start..toks[i + 1].end) != Some("continued");
+            && verb != Some("continued"))
+            || verb.is_some_and(|v| DENIED_DOING.contains(&v));
         // "Vitamin K not given": the same without the copula, when the verb ends the
         // statement.
         let ends = toks
@@ -2815,6 +2831,31 @@ fn is_colon(tok: &Tok, lower: &str) -> bool {
 
 /// Negates the content words before `at` back to the start of its clause; a compound
 /// subject ("Troponin and D-dimer were negative") is negated whole.
+/// For a cue at `at` that opens a sentence, the tokens of the label of its line (the words
+/// before the line's first colon), when a sentence of the line comes before the cue.
+fn label_before(toks: &[Tok], lower: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    if !matches!(toks[at - 1].kind, TokKind::Sentence) {
+        return None;
+    }
+    let line_start = lower[..toks[at].start].rfind('\n').map_or(0, |p| p + 1);
+    let start = toks[..at].iter().position(|t| t.start >= line_start)?;
+    let colon = (start..at - 1).find(|&k| is_colon(&toks[k], lower))?;
+    Some(start..colon)
+}
+
+/// Verbs of giving or doing that, denied right after their subject ("Haloperidol not used",
+/// "Foley not placed"), deny the subject as a light framing verb does.
+const DENIED_DOING: [&str; 8] = [
+    "used",
+    "administered",
+    "prescribed",
+    "ordered",
+    "obtained",
+    "placed",
+    "attempted",
+    "indicated",
+];
+
 fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
     // "Aspergillus galactomannan antigen (serum), collected 10/19: NEGATIVE": the cue
     // answers the whole label, through its parentheses and commas, back to the line's start
