@@ -1490,7 +1490,17 @@ impl<'c, 'a> Checker<'c, 'a> {
         // dose due 05/12"). Per source: whether it was written before every claim date.
         // (A date without a year is the one nearest the writing, as a source's own are: see
         // `infer_years`.)
-        let written_before: Vec<bool> = if claim_dates.is_empty() || claim_plans {
+        // (The date of a reading the claim gives is such a day itself: "Home BP on the
+        // morning of 05/03 was 152/98" is no day a summary of 05/01 can give, "BP check in
+        // clinic 05/04" notwithstanding.)
+        let own_date = [*q];
+        let days: &[Quantity] =
+            if q.dim == Dim::Date && claim_dates.is_empty() && !claim_values.is_empty() {
+                &own_date
+            } else {
+                &claim_dates
+            };
+        let written_before: Vec<bool> = if days.is_empty() || claim_plans {
             Vec::new()
         } else {
             self.corpus
@@ -1510,7 +1520,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                             })
                         })
                     };
-                    claim_dates.iter().all(|d| {
+                    days.iter().all(|d| {
                         let (month, day) = ((d.a as u32) / 100, (d.a as u32) % 100);
                         let date = if d.b > 0.0 {
                             chrono::NaiveDate::from_ymd_opt(d.b as i32, month, day)

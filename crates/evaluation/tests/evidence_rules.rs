@@ -3942,3 +3942,50 @@ fn a_bare_result_answers_its_lines_label() {
         ],
     );
 }
+
+/// "negative for nitrite and leukocyte esterase, and free T4 was within normal limits": a
+/// part of a denied list with a verb of its own is a statement of its own, not one more
+/// denied thing.
+#[test]
+fn a_list_part_with_its_own_verb_is_not_denied() {
+    expect(
+        "LABS 05/06. Urinalysis: negative for nitrite and leukocyte esterase; no blood. TSH 2.1 mIU/L; free T4 1.4 ng/dL (0.8-1.8), normal.",
+        &[(
+            "Urinalysis was negative for nitrite and leukocyte esterase, and free T4 was within normal limits.",
+            Supported,
+        )],
+    );
+}
+
+/// "supine BP 120/70, HR 58; standing 3 min BP 112/68, HR 66 - negative": a result set off
+/// by a dash after the last reading of a line of several parts answers the line's label,
+/// not the reading before it; and "morning" only says when.
+#[test]
+fn a_dashed_result_after_a_lines_readings_answers_its_label() {
+    let flowsheet = "VITAL SIGNS FLOWSHEET.\n05/06 06:00: T 36.7 C, HR 58 regular, BP 116/68.\nOrthostatic vitals 05/06 07:30: supine BP 120/70, HR 58; standing 1 min BP 116/70, HR 64; standing 3 min BP 112/68, HR 66 - negative. Asymptomatic on standing.";
+    expect(
+        flowsheet,
+        &[
+            (
+                "Orthostatic vital signs were negative on the morning of 05/06.",
+                Supported,
+            ),
+            (
+                "Orthostatic vital signs were positive on 05/06.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Home BP on the morning of 05/10 was 152/98" against a summary of 05/08 planning "BP check
+/// in clinic 05/11": the day of a reading after the source was written is no day it could
+/// give, so its planned date does not contradict it.
+#[test]
+fn a_readings_day_after_the_writing_is_not_contradicted_by_a_plan() {
+    let content = "OB POSTPARTUM DISCHARGE SUMMARY. Preeclampsia with severe features. Labetalol 300 mg PO BID. BP range last 24 h 136-154/88-102; most recent 132/86 (05/08 12:00). Plan: home BP cuff; BP check in OB clinic in 72 h (05/11/2026); call for BP >=160/110.";
+    expect(
+        content,
+        &[("Home BP on the morning of 05/10 was 152/98.", Unsupported)],
+    );
+}

@@ -342,6 +342,8 @@ const LIGHT: &[&str] = &[
     "showed",
     "peak",
     "peaked",
+    "morning",
+    "afternoon",
     "heard",
     "noted",
     "observed",

@@ -2404,7 +2404,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                         )
                     )
                 });
-                let list_follows = (denied_list && !affirming)
+                // (A part with a verb of its own is a statement of its own: "negative for
+                // nitrite and leukocyte esterase, and free T4 was within normal limits".)
+                let own_verb = toks[i + 1..]
+                    .iter()
+                    .take_while(|t| {
+                        !matches!(t.kind, TokKind::Sentence | TokKind::Soft | TokKind::Clause)
+                    })
+                    .any(|t| matches!(t.kind, TokKind::Copula));
+                let list_follows = (denied_list && !affirming && !own_verb)
                     || toks[i + 1..]
                         .iter()
                         .take_while(|t| !matches!(t.kind, TokKind::Sentence | TokKind::Soft))
@@ -2829,16 +2837,28 @@ fn is_colon(tok: &Tok, lower: &str) -> bool {
     matches!(tok.kind, TokKind::Soft) && lower.as_bytes().get(tok.start) == Some(&b':')
 }
 
-/// Negates the content words before `at` back to the start of its clause; a compound
-/// subject ("Troponin and D-dimer were negative") is negated whole.
-/// For a cue at `at` that opens a sentence, the tokens of the label of its line (the words
-/// before the line's first colon), when a sentence of the line comes before the cue.
+/// For a cue at `at` that opens a sentence, or that follows the last reading of a line of
+/// several parts after a dash ("supine BP 120/70, HR 58; standing 3 min BP 112/68, HR 66 -
+/// negative"), the tokens of the label of its line (the words before the line's first
+/// colon).
 fn label_before(toks: &[Tok], lower: &str, at: usize) -> Option<std::ops::Range<usize>> {
-    if !matches!(toks[at - 1].kind, TokKind::Sentence) {
+    let opens = matches!(toks[at - 1].kind, TokKind::Sentence);
+    let after_readings = matches!(toks[at - 1].kind, TokKind::Qty(_))
+        && lower
+            .get(toks[at - 1].end..toks[at].start)
+            .is_some_and(|gap| gap.trim() == "-");
+    if !opens && !after_readings {
         return None;
     }
     let line_start = lower[..toks[at].start].rfind('\n').map_or(0, |p| p + 1);
     let start = toks[..at].iter().position(|t| t.start >= line_start)?;
+    if after_readings
+        && !toks[start..at]
+            .iter()
+            .any(|t| matches!(t.kind, TokKind::Sentence))
+    {
+        return None;
+    }
     let colon = (start..at - 1).find(|&k| is_colon(&toks[k], lower))?;
     Some(start..colon)
 }
@@ -2856,6 +2876,8 @@ const DENIED_DOING: [&str; 8] = [
     "indicated",
 ];
 
+/// Negates the content words before `at` back to the start of its clause; a compound
+/// subject ("Troponin and D-dimer were negative") is negated whole.
 fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
     // "Aspergillus galactomannan antigen (serum), collected 10/19: NEGATIVE": the cue
     // answers the whole label, through its parentheses and commas, back to the line's start
