@@ -3989,3 +3989,60 @@ fn a_readings_day_after_the_writing_is_not_contradicted_by_a_plan() {
         &[("Home BP on the morning of 05/10 was 152/98.", Unsupported)],
     );
 }
+
+/// "a venous ultrasound ruled out a clot": "ruled out" in the active voice denies what follows
+/// it, not the study before it (in the passive, "PE was ruled out", it denies its subject).
+#[test]
+fn ruled_out_in_the_active_voice_denies_what_follows() {
+    expect(
+        "CELLULITIS. Non-purulent cellulitis of the L lower leg. Doppler US LLE 05/06: no DVT. CTA chest: PE ruled out.",
+        &[
+            ("A left leg Doppler ultrasound ruled out a clot.", Supported),
+            ("A left leg Doppler ultrasound showed a clot.", Contradicted),
+        ],
+    );
+    expect(
+        "ED COURSE. Chest pain. CTA chest ruled out pulmonary embolism. Troponin negative x2.",
+        &[("CT angiography showed a pulmonary embolism.", Contradicted)],
+    );
+}
+
+/// "No focal parieto-occipital white matter hypodensity to suggest PRES": what the denied
+/// finding would suggest is denied with it, however long the finding's name.
+#[test]
+fn what_a_denied_finding_would_suggest_is_denied() {
+    expect(
+        "CT HEAD WITHOUT CONTRAST 05/06. No acute intracranial hemorrhage. No focal parieto-occipital white matter hypodensity to suggest PRES. Ventricles normal in size.",
+        &[
+            ("CT head showed no findings to suggest PRES.", Supported),
+            ("CT head showed findings suggestive of PRES.", Contradicted),
+        ],
+    );
+}
+
+/// "RSV, influenza A/B, SARS-CoV-2 not detected": a statement that is a list of short names
+/// is denied whole by the cue after it.
+#[test]
+fn a_list_of_names_before_a_denial_is_denied_whole() {
+    expect(
+        "MICRO. RVP 05/06: rhinovirus/enterovirus DETECTED; RSV, influenza A/B, SARS-CoV-2 not detected. Blood culture: no growth at 48 h.",
+        &[
+            ("The respiratory viral panel was negative for RSV.", Supported),
+            ("The respiratory viral panel was positive for RSV.", Contradicted),
+        ],
+    );
+}
+
+/// "Urine protein/creatinine ratio 2.4 mg/mg (<0.3) H": a limit in parentheses right after a
+/// reading is its reference, not a result below a detection limit ("troponin T <0.01 ng/mL"
+/// still is one).
+#[test]
+fn a_limit_in_parentheses_after_a_reading_is_its_reference() {
+    expect(
+        "PREECLAMPSIA LABS 05/06. LDH 388 U/L (140-280) H; uric acid 6.8 mg/dL (2.5-6.0) H. Urine protein/creatinine ratio 2.4 mg/mg (<0.3) H. Troponin T <0.01 ng/mL.",
+        &[
+            ("The urine protein/creatinine ratio was 2.4.", Supported),
+            ("Troponin T was positive.", Contradicted),
+        ],
+    );
+}

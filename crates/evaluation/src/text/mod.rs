@@ -1538,7 +1538,17 @@ impl Parser<'_, '_> {
             LexKind::Punct(c) => {
                 // "troponin T <0.01 ng/mL": a result below a small detection limit is a
                 // negative result (but "BP < 130/80" and "LDL < 70" are goals).
-                if *c == '<' && self.num_at(i + 1).is_some_and(|n| n < 1.0) {
+                // ("Urine protein/creatinine ratio 2.4 mg/mg (<0.3) H": a limit in parentheses
+                // right after a reading is its reference, not a result.)
+                let reference = i > 0
+                    && matches!(self.lexes[i - 1].kind, LexKind::Punct('('))
+                    && self
+                        .out
+                        .iter()
+                        .rev()
+                        .find(|t| t.start < self.lexes[i - 1].start)
+                        .is_some_and(|t| matches!(t.kind, TokKind::Qty(_)));
+                if *c == '<' && !reference && self.num_at(i + 1).is_some_and(|n| n < 1.0) {
                     self.emit(TokKind::NegPost, l.start, l.end);
                     return i + 1;
                 }
@@ -2312,7 +2322,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // "CT was not performed and MRI was ordered": a denied predicate ends at "and".
     let mut predicate = false;
     let mut denied_list = false;
+    // The window ran out on the words of a denied name, with nothing else since.
+    let mut exhausted = false;
     for i in 0..n {
+        let was_exhausted = std::mem::take(&mut exhausted);
         match toks[i].kind {
             TokKind::NegPre => {
                 remaining = NEG_WINDOW;
@@ -2385,6 +2398,13 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0
             }
+            // "a venous ultrasound ruled out a clot": the cue in the active voice denies what
+            // follows it.
+            TokKind::NegPost if rules_out_forward(toks, lower, i) => {
+                remaining = NEG_WINDOW;
+                predicate = false;
+                denied_list = false;
+            }
             TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
             TokKind::Clause if remaining > 0 => {
                 // (Until a verb of what is present: "denies SI/HI, endorses low mood".)
@@ -2442,6 +2462,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0;
             }
+            // "No focal parieto-occipital white matter hypodensity to suggest PRES": what the
+            // denied finding would suggest is denied with it, however long its name.
+            TokKind::Word { .. }
+                if (remaining > 0 || was_exhausted)
+                    && matches!(
+                        lower.get(toks[i].start..toks[i].end),
+                        Some("suggest" | "suggesting" | "suggestive")
+                    ) =>
+            {
+                flags[i].neg = true;
+                remaining = NEG_WINDOW;
+            }
             TokKind::Word { .. } if remaining > 0 => {
                 flags[i].neg = true;
                 // "no injection-site reaction": a site and the word that names it say where
@@ -2456,6 +2488,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 };
                 flags[i].located = site(i) || site(i + 1);
                 remaining -= 1;
+                exhausted = remaining == 0;
             }
             _ => {}
         }
@@ -2482,7 +2515,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             Some("elevated" | "increased" | "decreased" | "raised" | "reduced")
                         )
                 }) && ends(i + 2)));
-        if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer {
+        if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer
+            || rules_out_forward(toks, lower, i)
+        {
             continue;
         }
         // "orthostatic vitals: supine BP 124/72, HR 84; standing BP 120/70, HR 90. Negative;
@@ -2863,6 +2898,48 @@ fn label_before(toks: &[Tok], lower: &str, at: usize) -> Option<std::ops::Range<
     Some(start..colon)
 }
 
+/// For a comma at `comma` inside the subject of a post-negation cue at `at`: `Some(comma)`
+/// when the statement, from its start to the cue, is a list of short names (one to three
+/// words, no verb of their own) parted by commas and conjunctions.
+fn listed_from(toks: &[Tok], lower: &str, comma: usize, at: usize) -> Option<usize> {
+    let start = toks[..comma]
+        .iter()
+        .rposition(|t| matches!(t.kind, TokKind::Sentence | TokKind::Soft))
+        .map_or(0, |p| p + 1);
+    let mut words = 0;
+    for t in &toks[start..at] {
+        match t.kind {
+            // (A result is no name: "protein 1+, blood negative".)
+            TokKind::Word { .. }
+                if !participle(lower, t)
+                    && !lower
+                        .as_bytes()
+                        .get(t.start)
+                        .is_some_and(u8::is_ascii_digit) =>
+            {
+                words += 1;
+                if words > 3 {
+                    return None;
+                }
+            }
+            TokKind::Clause | TokKind::Conj if words > 0 => words = 0,
+            _ => return None,
+        }
+    }
+    (words > 0).then_some(comma)
+}
+
+/// Whether the cue at `i` is "ruled out" in the active voice ("ultrasound ruled out a clot"):
+/// no copula before it and a word after it in its clause.
+fn rules_out_forward(toks: &[Tok], lower: &str, i: usize) -> bool {
+    matches!(toks[i].kind, TokKind::NegPost)
+        && lower.get(toks[i].start..toks[i].end) == Some("ruled out")
+        && !(i > 0 && matches!(toks[i - 1].kind, TokKind::Copula))
+        && toks
+            .get(i + 1)
+            .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }))
+}
+
 /// Verbs of giving or doing that, denied right after their subject ("Haloperidol not used",
 /// "Foley not placed"), deny the subject as a light framing verb does.
 const DENIED_DOING: [&str; 8] = [
@@ -2941,6 +3018,9 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             TokKind::Copula if count > 0 => break,
             TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
             TokKind::Conj if compound => compound = false,
+            // "RSV, influenza A/B, SARS-CoV-2 not detected": a list of short names that is the
+            // whole statement is denied whole.
+            TokKind::Clause if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) => {}
             _ => break,
         }
     }
