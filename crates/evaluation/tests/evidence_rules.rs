@@ -4046,3 +4046,17 @@ fn a_limit_in_parentheses_after_a_reading_is_its_reference() {
         ],
     );
 }
+
+/// "Midodrine 5 mg PO TID was started" against a list without midodrine: a drug known by its
+/// name's shape (-drine, -pressin, -milast, -penem, ...) owns its dose, which no other drug's
+/// dose contradicts.
+#[test]
+fn a_drug_known_by_its_shape_owns_its_dose() {
+    expect(
+        "DISCHARGE MEDICATIONS. Metoprolol succinate 25 mg PO daily; apixaban 5 mg PO BID; furosemide 40 mg PO daily. Diltiazem stopped (hypotension).",
+        &[
+            ("Midodrine 10 mg PO TID was started for orthostatic hypotension.", Unsupported),
+            ("Roflumilast 500 mcg daily was started.", Unsupported),
+        ],
+    );
+}

@@ -1185,6 +1185,7 @@ const BRANDS: &[(&str, &str)] = &[
 
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
+    "melatonin",
     "latanoprost",
     "timolol",
     "bimatoprost",
@@ -1641,6 +1642,16 @@ const DRUG_SUFFIXES: &[&str] = &[
     "pramine",
     "triptyline",
     "azine",
+    "drine",
+    "phrine",
+    "pressin",
+    "milast",
+    "peridol",
+    "nidine",
+    "fenac",
+    "trexate",
+    "penem",
+    "bactam",
     "cef",
     "ceph",
 ];
