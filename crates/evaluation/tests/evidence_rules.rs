@@ -4060,3 +4060,22 @@ fn a_drug_known_by_its_shape_owns_its_dose() {
         ],
     );
 }
+
+/// "Enoxaparin 40 mg/0.4 mL SC daily", "nicotine patch 21 mg/24 hr", "home O2 2 L/min": a dose
+/// in a syringe's volume or a patch's day is that dose, and oxygen in litres per minute is
+/// the litres; a suspension's "100 mg/5 mL" stays a concentration, not the dose. Trandate is
+/// labetalol.
+#[test]
+fn a_dose_in_a_syringe_or_patch_is_the_dose() {
+    expect(
+        "DISCHARGE MEDICATIONS. Enoxaparin 40 mg/0.4 mL SC daily x 28 days. Nicotine patch 21 mg/24 hr daily. Labetalol 200 mg PO q12h. Home oxygen 2 L/min via NC, continuous. Ibuprofen 100 mg/5 mL susp 4.5 mL (90 mg) PO q6h PRN.",
+        &[
+            ("Lovenox 40 mg subcutaneously once daily.", Supported),
+            ("Lovenox 40 mcg subcutaneously once daily.", Contradicted),
+            ("He will use a 21 mg nicotine patch daily.", Supported),
+            ("He goes home on 2 L of oxygen by nasal cannula.", Supported),
+            ("Trandate 200 mg twice daily.", Supported),
+            ("Motrin 90 mg every 6 hours as needed.", Supported),
+        ],
+    );
+}

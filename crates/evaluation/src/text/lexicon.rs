@@ -794,6 +794,8 @@ const BRANDS: &[(&str, &str)] = &[
     ("pravachol", "pravastatin"),
     ("norvasc", "amlodipine"),
     ("procardia", "nifedipine"),
+    ("trandate", "labetalol"),
+    ("normodyne", "labetalol"),
     ("adalat", "nifedipine"),
     ("lopressor", "metoprolol tartrate"),
     ("toprol", "metoprolol succinate"),

@@ -1204,6 +1204,29 @@ fn lex_slash<'t>(
             }
         }
     }
+    // A dose in a syringe's volume ("enoxaparin 40 mg/0.4 mL") or a patch's day ("nicotine
+    // patch 21 mg/24 hr") is that amount (the rest follows as words; a suspension's "100
+    // mg/5 mL" stays a concentration), and oxygen in litres per minute ("2 L/min") is the
+    // litres a note also writes alone ("home O2 2 L continuous").
+    if let [amount, rest] = parts.as_slice() {
+        let per_number = *rest == "24" || parse_num(rest).is_some_and(|n| n <= 1.0);
+        if per_number || (*amount == "l" && *rest == "min") {
+            if let Some(&(dim, factor)) = lex.units.get(amount) {
+                if dim != Dim::Time {
+                    let unit = sub(&lower, 0..amount.len());
+                    push_lex(
+                        out,
+                        unit,
+                        orig,
+                        span,
+                        lex.entry(amount),
+                        LexKind::Unit(dim, factor),
+                    );
+                    return;
+                }
+            }
+        }
+    }
     // A compound unit: its first part is a unit (mg/dL, mcg/kg/min, K/uL).
     // (Also counts per volume: "3,100 copies/mL", "740 cells/uL", "10,000 CFU/mL".)
     if lex.units.contains_key(parts[0])
@@ -3226,7 +3249,13 @@ pub(crate) fn describe(a: &Analysis, vocab: &Vocab, text: &str) -> String {
         for it in &a.items[s.items.clone()] {
             let mut w = match it.kind {
                 Kind::Word(t) => names.get(&t).copied().unwrap_or("?").to_owned(),
-                Kind::Qty(q) => format!("<{:?} {:?} {}/{}>", q.dim, q.shape, q.a, q.b),
+                Kind::Qty(q) => {
+                    let dim = match q.dim {
+                        Dim::Compound(u) => format!("Compound({})", names.get(&u).unwrap_or(&"?")),
+                        d => format!("{d:?}"),
+                    };
+                    format!("<{dim} {:?} {}/{}>", q.shape, q.a, q.b)
+                }
             };
             if it.neg {
                 w = format!("NOT:{w}");
