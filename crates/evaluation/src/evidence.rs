@@ -1970,7 +1970,24 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if best_placed.iter().all(|c| c.matched) {
                     return QtyAlign::Matched;
                 }
-                if !cands.iter().any(|c| c.matched) {
+                // (A date placed this weakly disagrees only from a sentence naming something
+                // of the date's own clause: notes are full of dates, and "an appointment on
+                // April 22" is no event of a chest X-ray report.)
+                let own_clause: Vec<Term> = claim_items
+                    .iter()
+                    .filter(|it| it.sent == item.sent && it.clause == item.clause)
+                    .filter(|it| !it.light && !it.when)
+                    .filter_map(Item::term)
+                    .collect();
+                let names_own = |c: &&Cand| {
+                    self.corpus
+                        .sentence_items(c.at)
+                        .iter()
+                        .any(|i| i.term().is_some_and(|t| own_clause.contains(&t)))
+                };
+                if !cands.iter().any(|c| c.matched)
+                    && (!q.is_calendar() || best_placed.iter().all(names_own))
+                {
                     return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
                 }
             }

@@ -4079,3 +4079,20 @@ fn a_dose_in_a_syringe_or_patch_is_the_dose() {
         ],
     );
 }
+
+/// "an appointment on April 22, 2026" against a chest X-ray report dated 03/14: a date placed
+/// this weakly (the report's words are not the claim's) is another event's day, not a
+/// contradiction; a date placed well still is one.
+#[test]
+fn a_weakly_placed_date_does_not_contradict() {
+    expect(
+        "CHEST X-RAY 2 VIEWS, 05/06/2026 10:15. Indication: cough, fever. Findings: no focal consolidation, no pleural effusion, no pneumothorax. Impression: peribronchial thickening consistent with viral bronchiolitis. Follow-up with pediatrics on 05/12/2026.",
+        &[
+            (
+                "Chest X-ray showed no pneumothorax, and she was referred to pulmonology with an appointment on June 22, 2026.",
+                PartiallySupported,
+            ),
+            ("The chest X-ray was done on 05/07/2026.", Contradicted),
+        ],
+    );
+}
