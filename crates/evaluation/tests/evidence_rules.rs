@@ -4096,3 +4096,33 @@ fn a_weakly_placed_date_does_not_contradict() {
         ],
     );
 }
+
+/// "R and L cervical ICAs without hemodynamically significant stenosis": ICA in capitals is
+/// the internal carotid artery (iCa is the ionized calcium), and what a denied finding would
+/// be of ("no stenosis of either cervical ICA") is not denied with it.
+#[test]
+fn the_place_of_a_denied_finding_is_not_denied() {
+    expect(
+        "CTA HEAD AND NECK 05/06/2026: Occlusion of the L M2 segment. R and L cervical ICAs without hemodynamically significant stenosis (<50% by NASCET). No aneurysm or dissection.",
+        &[
+            (
+                "CTA showed no hemodynamically significant stenosis of either cervical ICA and no aneurysm or dissection.",
+                Supported,
+            ),
+            ("CTA showed an aneurysm of the left cervical ICA.", Contradicted),
+        ],
+    );
+}
+
+/// "saw no need for bronchoscopy and recommended a repeat chest X-ray": a conjunct that opens
+/// with a verb of what was done is a statement of its own, not one more denied thing.
+#[test]
+fn a_conjunct_opening_with_a_verb_is_not_denied() {
+    expect(
+        "PULMONOLOGY CONSULT 05/06. RLL pneumonia, improving. No indication for bronchoscopy at this time. Repeat chest X-ray in 6-8 weeks to confirm resolution.",
+        &[(
+            "Pulmonology saw no indication for bronchoscopy and recommended a repeat chest X-ray in 6-8 weeks.",
+            PartiallySupported,
+        )],
+    );
+}

@@ -392,6 +392,9 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
     ("OS", "left eye"),
     ("OU", "bilateral eye"),
     ("CAP", "community acquired pneumonia"),
+    // (Lower or mixed case, "iCa", is the ionized calcium.)
+    ("ICA", "internal carotid artery"),
+    ("ICAs", "internal carotid artery"),
     ("K", "potassium"),
     ("Na", "sodium"),
     ("NA", "sodium"),

@@ -2408,6 +2408,19 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0
             }
+            // "saw no need for bronchoscopy and recommended a follow-up chest X-ray": a
+            // conjunct that opens with a verb of what was done is a statement of its own.
+            TokKind::Conj
+                if remaining < NEG_WINDOW
+                    && toks.get(i + 1).is_some_and(|t| {
+                        matches!(t.kind, TokKind::Word { .. })
+                            && lower
+                                .get(t.start..t.end)
+                                .is_some_and(|w| DONE_VERBS.contains(&w))
+                    }) =>
+            {
+                remaining = 0
+            }
             // "no pulmonary embolism and a stable 4 mm nodule": a conjunct that opens with an
             // article is a thing of its own, not one more denied.
             TokKind::Conj
@@ -2478,9 +2491,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             .unwrap_or(before)
                             .trim_end();
                         // (Not an infinitive: "did not need to return".)
-                        [" to the", " to his", " to her"]
-                            .iter()
-                            .any(|to| before.ends_with(to))
+                        // (Nor what it would be of: "no significant stenosis of either
+                        // cervical ICA" leaves the arteries there.)
+                        [
+                            " to the",
+                            " to his",
+                            " to her",
+                            " of the",
+                            " of either",
+                            " of both",
+                        ]
+                        .iter()
+                        .any(|to| before.ends_with(to))
                     }) =>
             {
                 remaining = 0;
@@ -2962,6 +2984,28 @@ fn rules_out_forward(toks: &[Tok], lower: &str, i: usize) -> bool {
             .get(i + 1)
             .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }))
 }
+
+/// Verbs of what was done, which open a statement of their own after "and" ("no need for
+/// bronchoscopy and recommended a repeat CXR").
+const DONE_VERBS: [&str; 17] = [
+    "recommended",
+    "started",
+    "restarted",
+    "resumed",
+    "continued",
+    "received",
+    "underwent",
+    "completed",
+    "tolerated",
+    "treated",
+    "advised",
+    "planned",
+    "scheduled",
+    "referred",
+    "ordered",
+    "placed",
+    "showed",
+];
 
 /// Verbs of giving or doing that, denied right after their subject ("Haloperidol not used",
 /// "Foley not placed"), deny the subject as a light framing verb does.
