@@ -4126,3 +4126,18 @@ fn a_conjunct_opening_with_a_verb_is_not_denied() {
         )],
     );
 }
+
+/// Words of the same meaning: duodenum/duodenal, apneic/apnea, Breztri (budesonide,
+/// glycopyrrolate, formoterol); "episodes" and "notable for" only frame what they name.
+#[test]
+fn more_words_of_one_meaning() {
+    expect(
+        "PEDS WARD DISCHARGE 05/06. EGD: No gastric varices. Duodenum: normal bulb, no ulcer. Pertinent negatives: no apnea, no seizure. K 3.1 repleted with 40 mEq PO. Admission labs: 25-OH vitamin D 14 ng/mL (L). Discharge inhaler: budesonide/glycopyrrolate/formoterol 2 puffs BID.",
+        &[
+            ("EGD showed no duodenal ulcer.", Supported),
+            ("She had no apneic episodes.", Supported),
+            ("Labs were notable for vitamin D 14.", Supported),
+            ("Discharged on Breztri 2 puffs twice daily.", Supported),
+        ],
+    );
+}
