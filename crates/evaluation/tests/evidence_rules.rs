@@ -4141,3 +4141,22 @@ fn more_words_of_one_meaning() {
         ],
     );
 }
+
+/// "Carboprost (Hemabate) deliberately avoided given asthma hx": "avoided" after its subject
+/// denies it, through a drug's other name in parentheses; before its object ("the team
+/// avoided chlordiazepoxide") it denies the object. "qualified" meets "qualify".
+#[test]
+fn avoided_denies_what_it_names() {
+    let note = "PPH: uterine atony; oxytocin and misoprostol given. Carboprost (Hemabate) deliberately avoided given asthma hx. Withdrawal: symptom-triggered lorazepam; chlordiazepoxide avoided given liver injury. Ambulatory O2 test: nadir 90% RA. Does NOT qualify for home O2.";
+    expect(
+        note,
+        &[
+            ("Carboprost was given for uterine atony.", Contradicted),
+            (
+                "Because of his liver injury, they avoided chlordiazepoxide and treated his withdrawal with lorazepam.",
+                Supported,
+            ),
+            ("Ambulatory oximetry qualified him for home oxygen.", Contradicted),
+        ],
+    );
+}

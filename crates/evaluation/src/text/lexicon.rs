@@ -2169,7 +2169,15 @@ const NEG_PRE: &[&str] = &[
 ];
 
 /// Negation cues after the negated concept.
-const NEG_POST: &[&str] = &["negative", "absent", "undetectable", "excluded", "unlikely"];
+const NEG_POST: &[&str] = &[
+    "negative",
+    "absent",
+    "undetectable",
+    "excluded",
+    "unlikely",
+    // "Carboprost (Hemabate) deliberately avoided given asthma hx".
+    "avoided",
+];
 
 /// Explicit affirmations ("H. pylori positive"): they carry no content of their own.
 const AFFIRM: &[&str] = &[

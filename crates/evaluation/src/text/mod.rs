@@ -499,6 +499,10 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
         s = &s[..s.len() - strip];
         let b = s.as_bytes();
         let n = b.len();
+        // "qualified" meets "qualify", "identified" "identify".
+        if strip == 2 && n >= 4 && b[n - 1] == b'i' && !b"aeiou".contains(&b[n - 2]) {
+            return Cow::Owned(format!("{}y", &s[..n - 1]));
+        }
         if n >= 3
             && b[n - 1] == b[n - 2]
             && !matches!(b[n - 1], b's' | b'z' | b'a' | b'e' | b'i' | b'o' | b'u')
@@ -2974,20 +2978,30 @@ fn listed_from(toks: &[Tok], lower: &str, comma: usize, at: usize) -> Option<usi
     (words > 0).then_some(comma)
 }
 
-/// Whether the cue at `i` is "ruled out" in the active voice ("ultrasound ruled out a clot"):
-/// no copula before it and a word after it in its clause.
+/// Whether the cue at `i` is "ruled out" or "avoided" in the active voice ("ultrasound ruled
+/// out a clot", "the team avoided chlordiazepoxide"): no copula before it and a word after
+/// it in its clause.
 fn rules_out_forward(toks: &[Tok], lower: &str, i: usize) -> bool {
     matches!(toks[i].kind, TokKind::NegPost)
-        && lower.get(toks[i].start..toks[i].end) == Some("ruled out")
+        && matches!(
+            lower.get(toks[i].start..toks[i].end),
+            Some("ruled out" | "avoided")
+        )
         && !(i > 0 && matches!(toks[i - 1].kind, TokKind::Copula))
-        && toks
-            .get(i + 1)
-            .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }))
+        && toks.get(i + 1).is_some_and(|t| {
+            // ("chlordiazepoxide avoided given liver injury" says why.)
+            matches!(t.kind, TokKind::Word { .. })
+                && !participle(lower, t)
+                && !matches!(
+                    lower.get(t.start..t.end),
+                    Some("due" | "because" | "secondary")
+                )
+        })
 }
 
 /// Verbs of what was done, which open a statement of their own after "and" ("no need for
 /// bronchoscopy and recommended a repeat CXR").
-const DONE_VERBS: [&str; 17] = [
+const DONE_VERBS: [&str; 19] = [
     "recommended",
     "started",
     "restarted",
@@ -3005,6 +3019,8 @@ const DONE_VERBS: [&str; 17] = [
     "ordered",
     "placed",
     "showed",
+    "used",
+    "gave",
 ];
 
 /// Verbs of giving or doing that, denied right after their subject ("Haloperidol not used",
@@ -3050,8 +3066,29 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
     // gastric biopsies was negative").
     let mut place: Option<usize> = None;
     let mut pending_place: Option<usize> = None;
+    let byte = |k: usize| lower.as_bytes().get(toks[k].start).copied();
     while k > 0 && count < NEG_WINDOW {
         k -= 1;
+        // "Carboprost (Hemabate) deliberately avoided": a drug's other name in parentheses
+        // names the same subject, which the cue answers through it.
+        if byte(k) == Some(b')') && matches!(toks[k].kind, TokKind::Soft) {
+            let open = toks[..k]
+                .iter()
+                .rposition(|t| matches!(t.kind, TokKind::Soft))
+                .filter(|&o| byte(o) == Some(b'(') && o + 1 < k);
+            let named = open.is_some_and(|o| {
+                toks[o + 1..k]
+                    .iter()
+                    .all(|t| matches!(t.kind, TokKind::Word { drug: true, .. }))
+            });
+            if let (Some(o), true) = (open, named) {
+                for f in &mut flags[o + 1..k] {
+                    f.neg = true;
+                }
+                k = o;
+                continue;
+            }
+        }
         match toks[k].kind {
             // "Blood cultures: negative", "Tobacco: denies": the cue is the label's value.
             TokKind::Soft if k + 1 == at && is_colon(&toks[k], lower) => {}

@@ -282,6 +282,8 @@ fn stemming_meets_inflections() {
         ("running", "runs"),
         ("doses", "dose"),
         ("increased", "increase"),
+        ("qualified", "qualify"),
+        ("identified", "identifies"),
     ] {
         assert_eq!(stem(a), stem(b), "{a} / {b}");
     }
