@@ -1399,6 +1399,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 e.3 = e.3.max(ELIDED_PROX);
             }
         }
+        let claim_tablets = claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && it.term() == Some(self.named.tablet));
         let claim_drug = owner_drug(claim_items, item.pos as usize);
         let claim_specimen = specimen_of(claim_items, item.pos as usize, &self.named.specimens);
         let claim_reference = claim_items.iter().any(|it| {
@@ -1795,9 +1798,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                         _ => q.matches(&start) || q.matches(&end),
                     }
                 } else {
-                    q.matches(&sq)
-                        || dose_of_strength(items, k, self.named.tablet)
-                            .is_some_and(|d| q.matches(&d))
+                    // "800 mg tab - 2 tabs (1,600 mg)": the tablet's strength of a dose of
+                    // several tablets is no dose of its own, unless the claim speaks of
+                    // tablets too.
+                    let dose = dose_of_strength(items, k, self.named.tablet);
+                    let strength_only = dose.is_some_and(|d| !d.matches(&sq)) && !claim_tablets;
+                    (q.matches(&sq) && !strength_only)
+                        || dose.is_some_and(|d| q.matches(&d))
                         || pair_written_apart(items, k, q)
                 };
                 let matched = comparable && matched;

@@ -4160,3 +4160,62 @@ fn avoided_denies_what_it_names() {
         ],
     );
 }
+
+/// "Sevelamer carbonate 800 mg tab - 2 tabs (1,600 mg) PO TID": the tablet's strength of a
+/// dose of several tablets is not the dose, so "800 mg TID" contradicts it.
+#[test]
+fn a_tablets_strength_is_not_a_dose_of_several_tablets() {
+    expect(
+        "MEDICATION RECONCILIATION. NEW: Sevelamer carbonate 800 mg tab - 2 tabs (1,600 mg) PO TID with meals. Calcitriol 0.25 mcg PO daily.",
+        &[
+            ("Sevelamer carbonate 800 mg PO TID with meals was started.", Contradicted),
+            ("Sevelamer carbonate 1,600 mg PO TID with meals was started.", Supported),
+            ("Sevelamer 800 mg tablets, two tablets three times daily with meals.", Supported),
+        ],
+    );
+}
+
+/// "R 7th rib fx": a side before an ordinal is the body part's after it.
+#[test]
+fn a_side_before_an_ordinal_is_the_body_parts() {
+    expect(
+        "TRAUMA DISCHARGE. Injuries: R 7th rib fx, nondisplaced: lidocaine 4% patch to R chest wall daily; incentive spirometry. L parietal scalp hematoma.",
+        &[
+            ("A nondisplaced left 7th rib fracture was managed with a lidocaine patch.", Contradicted),
+            ("A nondisplaced right 7th rib fracture was managed with a lidocaine patch.", Supported),
+        ],
+    );
+}
+
+/// "Zinc transporter 8 (ZnT8) antibody: <10 U/mL (negative)": the result of a label's value
+/// is the label's; and "Celiac screening was negative (tTG-IgA <1.0 U/mL)": the test in a
+/// parenthesis right after a result is the one with that result.
+#[test]
+fn a_result_after_a_labels_value_is_the_labels() {
+    let labs = "DIABETES LABS 05/06. GAD65 antibody: >250 IU/mL (POSITIVE) [<5 IU/mL]. Zinc transporter 8 (ZnT8) antibody: <10 U/mL (negative) [<15 U/mL]. tTG-IgA: <1.0 U/mL (negative) [<4.0]. Total IgA: 186 mg/dL (normal).";
+    expect(
+        labs,
+        &[
+            (
+                "GAD65 and zinc transporter 8 antibodies were both positive.",
+                Contradicted,
+            ),
+            ("The zinc transporter 8 antibody was negative.", Supported),
+            // (The serology is named by no source: partly supported, not contradicted.)
+            (
+                "Serology was negative (tTG-IgA <1.0 U/mL).",
+                PartiallySupported,
+            ),
+        ],
+    );
+}
+
+/// "h/o priapism (2019, resolved)" against "no priapism this admission": what a note calls
+/// history does not agree with a claim of this admission.
+#[test]
+fn history_does_not_speak_of_this_admission() {
+    expect(
+        "HEMATOLOGY PROGRESS NOTE 05/06/2026. 31 y/o M with HbSS, functional asplenia and h/o priapism (2019, resolved), admitted 05/04/2026 for VOC. Denies CP, SOB, fever; no priapism this admission.",
+        &[("He reported an episode of priapism during this admission.", Contradicted)],
+    );
+}

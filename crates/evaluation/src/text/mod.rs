@@ -2006,9 +2006,18 @@ impl Parser<'_, '_> {
 
         // L / R as sides only before a word ("L hip", "R-sided"); "(L)" is a lab flag.
         if matches!(l.orig, "L" | "R" | "l" | "r") {
-            let next_is_word = self.lexes.get(i + 1).is_some_and(|n| {
-                n.kind == LexKind::Word && (n.entry.unit.is_none() || n.entry.anatomy)
+            let word_at = |k: usize| {
+                self.lexes.get(k).is_some_and(|n| {
+                    n.kind == LexKind::Word && (n.entry.unit.is_none() || n.entry.anatomy)
+                })
+            };
+            // ("R 7th rib fx": an ordinal between the side and its body part.)
+            let ordinal = self.lexes.get(i + 1).is_some_and(|n| {
+                n.orig.len() > 2
+                    && n.orig.as_bytes()[0].is_ascii_digit()
+                    && ["st", "nd", "rd", "th"].iter().any(|o| n.orig.ends_with(o))
             });
+            let next_is_word = word_at(i + 1) || (ordinal && word_at(i + 2));
             // ... or set off by a comma at the end of its clause ("Anterior epistaxis, L").
             let closing = matches!(l.orig, "L" | "R")
                 && i > 0
@@ -2583,6 +2592,19 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
         }
         negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
+        // "Celiac screening was negative (tTG-IgA <1.0 U/mL)": the test named in a
+        // parenthesis right after the result is the one that was negative.
+        if toks.get(i + 1).is_some_and(|t| {
+            matches!(t.kind, TokKind::Soft) && lower.as_bytes().get(t.start) == Some(&b'(')
+        }) {
+            for k in i + 2..n {
+                match toks[k].kind {
+                    TokKind::Word { .. } => flags[k].neg = true,
+                    TokKind::Qty(_) | TokKind::NegPost => {}
+                    _ => break,
+                }
+            }
+        }
     }
     // "Intubation was not needed": denying a framing verb ("needed", "seen", "performed")
     // denies its subject, as "no intubation was needed" does.
@@ -2659,6 +2681,14 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                     applied += 1;
                 }
                 TokKind::NegPre | TokKind::NegPost | TokKind::Affirm | TokKind::Place => {}
+                // "R 7th rib fx": an ordinal says which one, the body part follows.
+                TokKind::Qty(_)
+                    if applied == 0
+                        && lower.get(toks[k].start..toks[k].end).is_some_and(|w| {
+                            w.len() > 2
+                                && w.as_bytes()[0].is_ascii_digit()
+                                && ["st", "nd", "rd", "th"].iter().any(|o| w.ends_with(o))
+                        }) => {}
                 // "R ABI 0.62": the value measured on that side ends the window.
                 TokKind::Qty(q) if !q.is_calendar() => {
                     flags[k].side = Some(side);
@@ -2863,7 +2893,38 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         }
     }
     comparison(toks, lower, &mut flags);
+    history(toks, lower, &mut flags);
     flags
+}
+
+/// Marks what a note calls history ("h/o priapism (2019, resolved)", "hx of gout") as of an
+/// earlier time, as a comparison's words are: it says nothing of this admission.
+fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
+    if !(lower.contains("h/o") || lower.contains("hx") || lower.contains("history of")) {
+        return;
+    }
+    let mut on = false;
+    for (i, t) in toks.iter().enumerate() {
+        match t.kind {
+            TokKind::Word { .. } => {
+                if !on {
+                    let before = lower[..t.start].trim_end();
+                    on = ["h/o", "hx of", "hx", "history of"].iter().any(|cue| {
+                        before.ends_with(cue)
+                            && before[..before.len() - cue.len()]
+                                .chars()
+                                .next_back()
+                                .is_none_or(|c| !c.is_ascii_alphanumeric())
+                    });
+                }
+                if on {
+                    flags[i].earlier = true;
+                }
+            }
+            TokKind::Side(_) => {}
+            _ => on = false,
+        }
+    }
 }
 
 /// Marks the words of a comparison with an earlier study: from "compared with/to" to the
@@ -3098,6 +3159,28 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                     && lower.as_bytes().get(toks[k].start) == Some(&b'(')
                     && k > 0
                     && matches!(toks[k - 1].kind, TokKind::Qty(_)) => {}
+            // "Zinc transporter 8 (ZnT8) antibody: <10 U/mL (negative)": the result of a
+            // label's value is the label's.
+            TokKind::Soft
+                if count == 0
+                    && is_colon(&toks[k], lower)
+                    && toks[k + 1..at]
+                        .iter()
+                        .any(|t| matches!(t.kind, TokKind::Qty(_)))
+                    && toks[k + 1..at]
+                        .iter()
+                        .all(|t| matches!(t.kind, TokKind::Qty(_) | TokKind::Soft)) =>
+            {
+                for j in (0..k).rev() {
+                    match toks[j].kind {
+                        TokKind::Sentence => break,
+                        TokKind::Soft if is_colon(&toks[j], lower) => break,
+                        TokKind::Word { .. } => flags[j].neg = true,
+                        _ => {}
+                    }
+                }
+                return;
+            }
             TokKind::Word { .. } => {
                 flags[k].neg = true;
                 count += 1;
