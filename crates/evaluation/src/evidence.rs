@@ -1025,49 +1025,68 @@ impl<'c, 'a> Checker<'c, 'a> {
         let Some(analysed) = self.corpus.analysed.as_deref() else {
             return false;
         };
-        let others: Vec<Term> = fact
-            .iter()
-            .filter(|o| !o.light)
-            .filter_map(Item::term)
-            .filter(|u| *u != t)
-            .collect();
-        let mut best = 0;
-        let mut same = false;
-        let mut opposite = false;
+        let anchors = |light: bool| -> Vec<Term> {
+            fact.iter()
+                .filter(|o| o.light == light && !o.when)
+                .filter_map(Item::term)
+                .filter(|u| *u != t)
+                .collect()
+        };
         let at_discharge = self.at_discharge(fact);
-        for posting in self.cited_postings(analysed, t) {
-            let at = (posting.doc as usize, posting.sent as usize);
-            let items = self.corpus.sentence_items(at);
-            // (A sentence continues the ones it follows after a semicolon: "tolerated oral
-            // challenge with amoxicillin; observed 60 minutes; no urticaria".)
-            let chain = (self.semicolon_chain_start(at)..=at.1)
-                .flat_map(|k| self.corpus.sentence_items((at.0, k)));
-            let shared = others
-                .iter()
-                .filter(|u| chain.clone().any(|i| i.term() == Some(**u)))
-                .count();
-            if shared == 0 || (at_discharge && self.earlier_time(at)) {
-                continue;
-            }
-            // Of sentences sharing as much, a report's conclusion decides.
-            let shared = 2 * shared + usize::from(self.is_conclusion(at));
-            if shared < best {
-                continue;
-            }
-            if shared > best {
-                (best, same, opposite) = (shared, false, false);
-            }
-            // (What a test was done for states nothing: "Eval for cuff hematoma".)
-            for i in items
-                .iter()
-                .filter(|i| i.term() == Some(t) && i.states_polarity())
-            {
-                if i.neg == item.neg {
-                    same = true;
-                } else {
-                    opposite = true;
+        // (same, opposite, best): of the sentences stating `t` that share most anchors. With
+        // `tight`, only the mentions of `t` in a run of words holding an anchor count
+        // ("no phantom pain" of "Some phantom sensation, no phantom pain").
+        let judge = |others: &[Term], tight: bool| {
+            let mut best = 0;
+            let mut same = false;
+            let mut opposite = false;
+            for posting in self.cited_postings(analysed, t) {
+                let at = (posting.doc as usize, posting.sent as usize);
+                let items = self.corpus.sentence_items(at);
+                // (A sentence continues the ones it follows after a semicolon: "tolerated
+                // oral challenge with amoxicillin; observed 60 minutes; no urticaria".)
+                let chain = (self.semicolon_chain_start(at)..=at.1)
+                    .flat_map(|k| self.corpus.sentence_items((at.0, k)));
+                let shared = others
+                    .iter()
+                    .filter(|u| chain.clone().any(|i| i.term() == Some(**u)))
+                    .count();
+                if shared == 0 || (at_discharge && self.earlier_time(at)) {
+                    continue;
+                }
+                // Of sentences sharing as much, a report's conclusion decides.
+                let shared = 2 * shared + usize::from(self.is_conclusion(at));
+                if shared < best {
+                    continue;
+                }
+                if shared > best {
+                    (best, same, opposite) = (shared, false, false);
+                }
+                // (What a test was done for states nothing: "Eval for cuff hematoma".)
+                let in_run = |i: &Item| {
+                    !tight
+                        || items.iter().any(|o| {
+                            o.run == i.run && o.term().is_some_and(|u| others.contains(&u))
+                        })
+                };
+                for i in items
+                    .iter()
+                    .filter(|i| i.term() == Some(t) && i.states_polarity() && in_run(i))
+                {
+                    if i.neg == item.neg {
+                        same = true;
+                    } else {
+                        opposite = true;
+                    }
                 }
             }
+            (same, opposite, best)
+        };
+        let (mut same, mut opposite, best) = judge(&anchors(false), false);
+        // ("phantom limb pain" against "Some phantom sensation, no phantom pain": when no
+        // word of weight is stated with it, a light one is the anchor.)
+        if best == 0 {
+            (same, opposite, _) = judge(&anchors(true), true);
         }
         opposite && !same
     }

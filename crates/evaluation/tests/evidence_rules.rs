@@ -4219,3 +4219,18 @@ fn history_does_not_speak_of_this_admission() {
         &[("He reported an episode of priapism during this admission.", Contradicted)],
     );
 }
+
+/// "Some phantom sensation, no phantom pain": a word the sources state both ways is stated,
+/// for the claim, where it stands with the claim's other words; with only a light one there
+/// ("pain"), in the phrase that holds it.
+#[test]
+fn a_word_stated_both_ways_is_answered_with_the_claims_light_word() {
+    let note = "VASCULAR SURGERY PROGRESS NOTE - 05/06/2026. POD #3 s/p L below-knee amputation for critical limb ischemia.\nS: Pain 3/10, controlled on oral regimen. Some phantom sensation, no phantom pain. Tolerating regular diet.\nO: L stump: incision C/D/I.";
+    expect(
+        note,
+        &[
+            ("She reported phantom limb pain on POD 3.", Contradicted),
+            ("She reported phantom sensation on POD 3.", Supported),
+        ],
+    );
+}
