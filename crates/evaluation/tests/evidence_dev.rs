@@ -283,6 +283,16 @@ fn new_documents_accuracy() {
 /// 37/45, 36/45 and 39/45 (0.822 gastroenterology, 0.822 inpatient oncology, 0.800
 /// orthopedic trauma, 0.867 endocrine emergencies; one dangerous error, "SCD on RLE (LLE in
 /// frame)" for an SCD on the left leg, fixed).
+/// Then (2026-11-26, pipeline 1.10.0) batches 58-65, first run on the first commit of the day
+/// at 305/360 (0.847: cardiology 0.889, obstetrics 0.822, pediatrics 0.844, oncology 0.822,
+/// hepatology 0.911, stroke 0.911, orthogeriatrics 0.800, pulmonology 0.778; two dangerous
+/// errors: "Haloperidol not used", a bare "Negative" after orthostatic vitals), and batches
+/// 66-73, first run after the day's fixes to 58-65 at 296/360 (0.822: nephrology 0.822,
+/// addiction psychiatry 0.844, pediatric surgery 0.889, critical care 0.822, endocrinology
+/// 0.800, sickle cell 0.822, head and neck surgery 0.756, vascular surgery 0.822; five
+/// dangerous errors: a tablet's strength for a two-tablet dose, "R 7th rib fx", "ZnT8
+/// antibody: <10 U/mL (negative)", "h/o priapism" against "no priapism this admission" and
+/// "no phantom pain"), all fixed before they joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
