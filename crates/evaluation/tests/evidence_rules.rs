@@ -4234,3 +4234,46 @@ fn a_word_stated_both_ways_is_answered_with_the_claims_light_word() {
         ],
     );
 }
+
+/// "No return to OR; no chylothorax on CXR": the OR is the operating room, not a conjunction
+/// carrying the denial on to "the chyle leak".
+#[test]
+fn a_return_to_the_or_is_no_conjunction() {
+    expect(
+        "ENT DISCHARGE 05/06. Chyle leak from the left neck drain POD 2, managed with MCT diet and octreotide. No return to OR; no chylothorax on CXR 05/04.",
+        &[
+            (
+                "CXR on 05/04 showed no chylothorax, and no return to the OR was needed for the chyle leak.",
+                Supported,
+            ),
+            ("He needed a return to the OR for the chyle leak.", Contradicted),
+        ],
+    );
+}
+
+/// "Anticoagulation: none (no AFib)": a bare answer to a label stays its answer before an
+/// aside in parentheses.
+#[test]
+fn a_bare_answer_before_an_aside_answers_its_label() {
+    expect(
+        "DISCHARGE SUMMARY 05/06. Pertinent negatives: no atrial fibrillation, no DVT/PE. Anticoagulation: none (no AFib). Aspirin 81 mg daily.",
+        &[
+            ("No anticoagulation was started.", Supported),
+            ("Anticoagulation was started.", Contradicted),
+        ],
+    );
+}
+
+/// "tolerated without neck leak or swelling": a body part naming where a denied finding would
+/// be is its place, not denied itself ("no leak or swelling in the neck"); before a light head
+/// ("denies chest pain") it is the finding.
+#[test]
+fn the_body_part_of_a_denied_finding_is_its_place() {
+    expect(
+        "ENT DISCHARGE 05/06. Clear liquids started POD 8, full liquids POD 9, tolerated without neck leak or swelling. Denies chest pain.",
+        &[
+            ("He tolerated full liquids with no leak or swelling in the neck.", Supported),
+            ("He reported chest pain.", Contradicted),
+        ],
+    );
+}

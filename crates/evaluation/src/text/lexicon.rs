@@ -2004,6 +2004,10 @@ const PHRASES: &[(&str, &str)] = &[
     ("not present", "\u{1}NEGPOST"),
     ("not identified", "\u{1}NEGPOST"),
     ("within normal limits", "normal"),
+    // "return to the OR": the operating room, not a conjunction.
+    ("return to the or", "return to surgery"),
+    ("return to or", "return to surgery"),
+    ("back to the or", "back to surgery"),
     ("rule out", ""),
     ("weight-bearing", "weight bearing"),
     ("on room air", "non oxygen"),

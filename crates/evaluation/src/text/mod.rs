@@ -2560,10 +2560,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             toks.get(j)
                 .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause))
         };
+        // (An aside in parentheses after a bare answer, "Anticoagulation: none (no AFib)",
+        // leaves it the statement's end.)
+        let ends_aside = |j: usize| {
+            ends(j)
+                || toks.get(j).is_some_and(|t| {
+                    matches!(t.kind, TokKind::Soft) && lower.as_bytes().get(t.start) == Some(&b'(')
+                })
+        };
         let label_answer = matches!(toks[i].kind, TokKind::NegPre)
             && i > 0
             && is_colon(&toks[i - 1], lower)
-            && (ends(i + 1)
+            && (ends_aside(i + 1)
                 || (toks.get(i + 1).is_some_and(|t| {
                     matches!(t.kind, TokKind::Word { .. })
                         && participle(lower, t)
@@ -2890,6 +2898,25 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 TokKind::Qty(q) if !q.is_calendar() && f.side.is_none() => f.side = current,
                 _ => {}
             }
+        }
+    }
+    // "without neck leak or swelling": a body part naming where a denied finding would be is
+    // its place; its own polarity is not stated ("no leak or swelling in the neck").
+    for i in 0..n.saturating_sub(1) {
+        // (Not before a light head: "denies chest pain" denies the chest pain.)
+        let (
+            TokKind::Word { anatomy: true, .. },
+            TokKind::Word {
+                anatomy: false,
+                light: false,
+                ..
+            },
+        ) = (toks[i].kind, toks[i + 1].kind)
+        else {
+            continue;
+        };
+        if flags[i].neg && flags[i + 1].neg {
+            flags[i].located = true;
         }
     }
     comparison(toks, lower, &mut flags);
