@@ -847,6 +847,69 @@ impl<'c, 'a> Checker<'c, 'a> {
             .collect()
     }
 
+    /// Whether the claim value `q` starts or ends a change ("from 4.8 to 1.6") that a source
+    /// sentence gives as a trend from its start ("4.8 -> 3.1 -> 1.6") that later reaches its
+    /// end, in the claim's units or none.
+    fn trend_reaches(&self, item: &Item, q: &Quantity) -> bool {
+        let items = &self.claim.items;
+        let same_clause = |i: &&Item| i.sent == item.sent && i.clause == item.clause;
+        // (A change that dates its readings is judged by their days: "to 1.4 mg/dL on
+        // 11/08" against "Cr 1.9 -> 1.4 -> 1.3" with 1.3 that day.)
+        if q.is_time_point()
+            || items
+                .iter()
+                .any(|i| same_clause(&i) && i.qty().is_some_and(Quantity::is_calendar))
+        {
+            return false;
+        }
+        let k = item.pos as usize;
+        // The change's other end: its start for an end, its end for a start.
+        let (start, end) = match item.lead {
+            Lead::To => {
+                let Some(start) = items[..k]
+                    .iter()
+                    .rev()
+                    .take_while(same_clause)
+                    .filter(|i| i.lead == Lead::From)
+                    .find_map(Item::qty)
+                else {
+                    return false;
+                };
+                (*start, *q)
+            }
+            Lead::From => {
+                let Some(end) = items[k + 1..]
+                    .iter()
+                    .take_while(same_clause)
+                    .filter(|i| i.lead == Lead::To)
+                    .find_map(Item::qty)
+                else {
+                    return false;
+                };
+                (*q, *end)
+            }
+            _ => return false,
+        };
+        let fits =
+            |v: &Quantity, c: &Quantity| (v.dim == c.dim || v.dim == Dim::None) && c.matches(v);
+        self.sentences.iter().any(|&at| {
+            let values: Vec<&Item> = self
+                .corpus
+                .sentence_items(at)
+                .iter()
+                .filter(|i| i.qty().is_some_and(|v| !v.is_time_point()))
+                .collect();
+            values.iter().enumerate().any(|(n, first)| {
+                first.lead != Lead::To
+                    && first.qty().is_some_and(|v| fits(v, &start))
+                    && values[n + 1..]
+                        .iter()
+                        .take_while(|v| v.lead == Lead::To)
+                        .any(|v| v.qty().is_some_and(|v| fits(v, &end)))
+            })
+        })
+    }
+
     fn alignment(&self, item: &Item) -> &QtyAlign {
         self.aligned
             .iter()
@@ -1333,7 +1396,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             .filter_map(|i| Some((i, i.qty()?)))
             .filter(|(_, q)| !q.is_time_point())
             .collect();
-        let Some(dim) = values.first().map(|(_, q)| q.dim) else {
+        // ("from 4.8 to 1.6 mg/dL": the unit written once is both ends'.)
+        let Some(dim) = values
+            .iter()
+            .map(|(_, q)| q.dim)
+            .find(|d| *d != Dim::None)
+            .or(values.first().map(|(_, q)| q.dim))
+        else {
             return false;
         };
         let from = values.iter().any(|(i, _)| i.lead == Lead::From);
@@ -1353,7 +1422,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         // Both ends in one unit ("from 1.6 to 1.4 mg/dL" gives the start none), each value
         // found in the sources.
         if !(from && to || as_range || to && start_before.is_some())
-            || values.iter().any(|(_, q)| q.dim != dim)
+            || values
+                .iter()
+                .any(|(_, q)| q.dim != dim && q.dim != Dim::None)
             || !values
                 .iter()
                 .all(|(i, _)| matches!(self.alignment(i), QtyAlign::Matched))
@@ -1655,7 +1726,16 @@ impl<'c, 'a> Checker<'c, 'a> {
             // "CRP (ref <0.5 mg/dL): 11/04 18.6 H; 11/09 9.4 H; 11/14 4.1 H": a part of a
             // line with no word at all continues the line's first part, whose readings'
             // words are its readings' too.
-            let continued: Option<(usize, &[Item])> = (!items.iter().any(|it| it.term().is_some()))
+            // (So does one that opens with what was done to the first part's drug, naming
+            // no drug of its own: "home apixaban 5 mg BID held 11/13; resumed 11/15 at 2.5 mg
+            // BID".)
+            let wordless = !items.iter().any(|it| it.term().is_some());
+            let acts_on_head = items.first().is_some_and(|f| {
+                f.term().is_some_and(|t| {
+                    self.named.resumed.contains(&t) || self.named.change.contains(&t)
+                })
+            }) && !items.iter().any(|it| it.drug);
+            let continued: Option<(usize, &[Item])> = (wordless || acts_on_head)
                 .then(|| self.semicolon_chain_start(at))
                 .filter(|&c| c < at.1)
                 .and_then(|c| {
@@ -1841,6 +1921,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         let best = cands.iter().map(|c| c.sim).fold(0.0, f64::max);
+        // "Creatinine improved from 4.8 to 1.6 mg/dL" against "Cr 4.8 -> 3.1 (11/16) -> 1.6
+        // mg/dL (11/20)": the end of a change is the later step of a source's trend that
+        // starts at the change's start.
+        if self.trend_reaches(item, q) {
+            return QtyAlign::Matched;
+        }
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!(
@@ -3009,6 +3095,9 @@ struct Named {
     specimens: Vec<(Term, Specimen)>,
     /// "tablet" (tab, capsule, pill).
     tablet: Term,
+    /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
+    /// speaks of the drug before it.
+    resumed: [Term; 6],
     /// "admission", "arrival" and "presentation": the first reading.
     first: [Term; 3],
     /// "scheduled", "planned" and "plan": what is yet to be done.
@@ -3044,6 +3133,15 @@ impl Named {
             change: CHANGE_VERBS.map(|w| vocab.term(w)),
             specimens: specimen_terms(vocab, claim),
             tablet: vocab.term("tablet"),
+            resumed: [
+                "resumed",
+                "restarted",
+                "started",
+                "held",
+                "stopped",
+                "continued",
+            ]
+            .map(|w| vocab.term(w)),
             first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
             plan: ["scheduled", "planned", "plan"].map(|w| vocab.term(w)),
             side: ["side", "sided"].map(|w| vocab.term(w)),

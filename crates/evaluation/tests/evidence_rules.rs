@@ -4277,3 +4277,21 @@ fn the_body_part_of_a_denied_finding_is_its_place() {
         ],
     );
 }
+
+/// "Cr 4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05)": a change from the trend's start to a later
+/// step of it is what the trend says ("improved from 4.8 to 1.6"), unless the claim dates it
+/// otherwise; and "resumed 05/03 at 2.5 mg BID" after "apixaban 5 mg BID held 05/01" is
+/// the apixaban's dose. A drain "pulled" is removed.
+#[test]
+fn a_change_over_a_trend_and_a_part_acting_on_the_drug_before_it() {
+    let note = "DISCHARGE SUMMARY 05/06. AKI from an obstructing stone, s/p stent 05/01. Cr 4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05). Anticoagulation: home apixaban 5 mg BID held 05/01 for procedure; resumed 05/03 at 2.5 mg BID (wt 57.8 kg, Cr >=1.5). L neck drain removed 05/05.";
+    expect(
+        note,
+        &[
+            ("Creatinine improved from 4.8 to 1.6 mg/dL.", Supported),
+            ("Creatinine improved from 4.8 to 1.2 mg/dL.", Contradicted),
+            ("She was discharged on apixaban 2.5 mg BID.", Supported),
+            ("The neck drain was pulled on 05/05.", Supported),
+        ],
+    );
+}

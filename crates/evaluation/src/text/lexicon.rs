@@ -1745,6 +1745,7 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("sensitive", "susceptible"),
     ("fell", "decreased"),
     ("fallen", "decreased"),
+    ("pulled", "removed"),
     ("receded", "decreased"),
     ("shrinking", "decreased"),
     ("shrank", "decreased"),
