@@ -4295,3 +4295,18 @@ fn a_change_over_a_trend_and_a_part_acting_on_the_drug_before_it() {
         ],
     );
 }
+
+/// "Mg 1.3 mg/dL (L)", "K 6.7 (HH, critical)": a lab flag says the value is low or high, as
+/// a claim may; and "3 out of 10" is the score a note writes "3/10".
+#[test]
+fn a_lab_flag_says_low_or_high_and_out_of_is_a_score() {
+    expect(
+        "LABS 05/06. Mg 1.3 mg/dL (L) [1.7-2.2]. K 6.7 mmol/L (HH, critical). PCA stopped 05/05; pain 3/10 on oral regimen at discharge.",
+        &[
+            ("Her magnesium was low at 1.3 mg/dL.", Supported),
+            ("Her potassium was elevated at 6.7 mmol/L.", Supported),
+            ("By discharge her pain was 3 out of 10 on oral medications.", Supported),
+            ("By discharge her pain was 5 out of 10 on oral medications.", Contradicted),
+        ],
+    );
+}

@@ -1696,6 +1696,15 @@ impl Parser<'_, '_> {
                 return i + 3;
             }
         }
+        // "pain 3 out of 10" is the score a note writes "3/10".
+        if last == i && self.text(i + 1) == Some("out") && self.text(i + 2) == Some("of") {
+            if let Some(m) = self.num_at(i + 3).filter(|m| *m >= n && *m > 0.0) {
+                let end = self.lexes[i + 3].end;
+                let q = Quantity::two(Dim::None, Shape::Pair, n, m, 1.0);
+                self.emit(TokKind::Qty(q), start, end);
+                return i + 4;
+            }
+        }
         // "POD 2", "HD#3", "DOL 28", "hospital day 4": a day's place, not a reading.
         let counter = |k: usize| matches!(self.text(k), Some("pod" | "hd" | "dol" | "ppd" | "day"));
         let counted = i.checked_sub(1).is_some_and(|p| {
@@ -2004,6 +2013,25 @@ impl Parser<'_, '_> {
             return self.number(i, 1.0);
         }
 
+        // "Mg 1.3 mg/dL (L)", "K 6.7 (HH, critical)": a lab flag says the value is low or
+        // high, as a claim may ("magnesium was low").
+        if matches!(l.orig, "L" | "H" | "LL" | "HH")
+            && i > 0
+            && self.lexes[i - 1].kind == LexKind::Punct('(')
+            && self
+                .lexes
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.kind, LexKind::Punct(')' | ',')))
+        {
+            let word = if l.orig.starts_with('L') {
+                "low"
+            } else {
+                "elevated"
+            };
+            let lex = self.lex;
+            self.plain_word(word, lex.entry(word), start, end, true);
+            return i + 1;
+        }
         // L / R as sides only before a word ("L hip", "R-sided"); "(L)" is a lab flag.
         if matches!(l.orig, "L" | "R" | "l" | "r") {
             let word_at = |k: usize| {
