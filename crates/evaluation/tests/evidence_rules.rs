@@ -4310,3 +4310,23 @@ fn a_lab_flag_says_low_or_high_and_out_of_is_a_score() {
         ],
     );
 }
+
+/// Days written short ("MWF", "Mon/Wed/Fri") are the days; "screening" and "containing" only
+/// frame what they name.
+#[test]
+fn short_days_and_framing_words() {
+    expect(
+        "DISCHARGE 05/06. Outpatient HD: chair time MWF 06:30. HIV Ag/Ab: nonreactive. Avoid estrogen contraception (APS).",
+        &[
+            ("Chair time is Monday, Wednesday and Friday.", Supported),
+            ("She should avoid estrogen-containing contraception.", Supported),
+        ],
+    );
+    expect(
+        "MEDICATIONS. Bactrim DS 1 tab PO three times weekly (Mon/Wed/Fri) for PJP prophylaxis.",
+        &[(
+            "Bactrim is taken on Mondays, Wednesdays and Fridays.",
+            Supported,
+        )],
+    );
+}
