@@ -4330,3 +4330,31 @@ fn short_days_and_framing_words() {
         )],
     );
 }
+
+/// "left kidney 5.4 cm with mild pelviectasis": what a sided body part's size is given with
+/// is of that side; and a severity right before a side is that side's ("Moderate right
+/// pleural effusion. Small left pleural effusion." against "a moderate left and a small
+/// right pleural effusion").
+#[test]
+fn sides_reach_a_sized_parts_findings_and_a_severity_before_them() {
+    expect(
+        "RENAL/BLADDER US 05/06: right kidney 5.2 cm, normal; left kidney 5.4 cm with mild pelviectasis (APRPD 6 mm); no hydroureter; bladder normal.",
+        &[
+            ("Ultrasound showed mild right pelviectasis.", Contradicted),
+            ("Ultrasound showed mild left pelviectasis.", Supported),
+        ],
+    );
+    expect(
+        "XR CHEST PORTABLE AP. Exam date/time: 05/02/2026 03:52. Compare: 11/14/2025.\nClinical hx: 74 y/o F, acute dyspnea, orthopnea, elevated troponin.\nFINDINGS: Cardiomegaly, increased from prior (CTR ~0.60). Bilateral perihilar airspace opacities and interstitial edema with Kerley B lines; cephalization of the pulmonary vasculature.\nModerate right pleural effusion. Small left pleural effusion. No pneumothorax.\nNo lines or tubes. Degenerative changes of the thoracic spine. Old healed left 6th rib fracture.\nIMPRESSION:\n1. Pulmonary edema, consistent with acute CHF.\n2. Moderate R and small L pleural effusions.\n3. No focal consolidation to suggest pneumonia. No pneumothorax.\nADDENDUM 05/06/2026 10:12 (repeat portable AP, 08:30): Marked interval improvement of pulmonary edema. Small R pleural effusion, decreased. L pleural effusion has resolved. No new opacity.",
+        &[
+            (
+                "Admission CXR showed pulmonary edema with a moderate left and a small right pleural effusion.",
+                Contradicted,
+            ),
+            (
+                "Admission CXR showed pulmonary edema with a moderate right and a small left pleural effusion.",
+                Supported,
+            ),
+        ],
+    );
+}

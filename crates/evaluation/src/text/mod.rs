@@ -2725,14 +2725,43 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                                 && w.as_bytes()[0].is_ascii_digit()
                                 && ["st", "nd", "rd", "th"].iter().any(|o| w.ends_with(o))
                         }) => {}
-                // "R ABI 0.62": the value measured on that side ends the window.
+                // "R ABI 0.62": the value measured on that side ends the window, unless a
+                // body part's size is followed by what it has ("left kidney 5.4 cm with mild
+                // pelviectasis").
                 TokKind::Qty(q) if !q.is_calendar() => {
                     flags[k].side = Some(side);
-                    break;
+                    let sized =
+                        k > 0 && matches!(toks[k - 1].kind, TokKind::Word { anatomy: true, .. });
+                    let with = lower
+                        .get(toks[k].end..)
+                        .is_some_and(|rest| rest.trim_start().starts_with("with "));
+                    if !(sized && with) {
+                        break;
+                    }
+                    applied = 0;
+                    // (Past the "with".)
+                    if toks
+                        .get(k + 1)
+                        .is_some_and(|t| matches!(t.kind, TokKind::Conj))
+                    {
+                        k += 1;
+                    }
                 }
                 _ => break,
             }
             k += 1;
+        }
+        // "Moderate right pleural effusion. Small left pleural effusion.": a severity right
+        // before a side is that side's ("a moderate left and a small right pleural
+        // effusion" swaps them).
+        if i > 0
+            && matches!(toks[i - 1].kind, TokKind::Word { .. })
+            && matches!(
+                lower.get(toks[i - 1].start..toks[i - 1].end),
+                Some("mild" | "moderate" | "severe" | "small" | "large" | "trace" | "minimal")
+            )
+        {
+            flags[i - 1].side.get_or_insert(side);
         }
         // "Arthrocentesis of the left knee" is a left knee arthrocentesis: the word before
         // "of (the)" is of the side too.
