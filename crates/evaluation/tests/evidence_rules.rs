@@ -4358,3 +4358,21 @@ fn sides_reach_a_sized_parts_findings_and_a_severity_before_them() {
         ],
     );
 }
+
+/// "discontinued once cultures were negative": a denial after a subordinate clause's subject
+/// ends at its conjunction; and "no VT/VF events with BiV pacing 96%": a "with" phrase holding
+/// a reading is a statement of its own.
+#[test]
+fn a_denial_ends_at_a_subordinate_clause_or_a_with_reading() {
+    expect(
+        "HOSPITAL COURSE. Empiric meropenem 1 g IV q8h 05/01-05/04 discontinued once cultures negative and fever resolved; no antibiotics at discharge. CRT-D interrogation: no VT/VF events, BiV pacing 96%.",
+        &[
+            (
+                "Empiric meropenem was discontinued once cultures were negative and fever resolved.",
+                Supported,
+            ),
+            ("CRT-D interrogation showed no VT/VF events with BiV pacing 96%.", Supported),
+            ("CRT-D interrogation showed VT events.", Contradicted),
+        ],
+    );
+}

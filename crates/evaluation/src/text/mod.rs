@@ -2449,6 +2449,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0
             }
+            // "no VT/VF events with BiV pacing 96%": a "with" phrase holding a reading is
+            // a statement of its own.
+            TokKind::Conj
+                if remaining < NEG_WINDOW
+                    && lower.get(toks[i].start..toks[i].end) == Some("with")
+                    && toks[i + 1..]
+                        .iter()
+                        .take_while(|t| {
+                            !matches!(t.kind, TokKind::Sentence | TokKind::Clause | TokKind::Soft)
+                        })
+                        .any(|t| matches!(t.kind, TokKind::Qty(_))) =>
+            {
+                remaining = 0
+            }
             // "saw no need for bronchoscopy and recommended a follow-up chest X-ray": a
             // conjunct that opens with a verb of what was done is a statement of its own.
             TokKind::Conj
@@ -3205,6 +3219,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
         return;
     }
     let mut count = 0;
+    let mut last_negated = 0;
     let mut k = at;
     // The farthest "on/in/at ..." with a negated word before it: what lies between it and
     // the cue says where the head was looked at ("H. pylori immunostain on the random
@@ -3265,9 +3280,21 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                 }
                 return;
             }
+            // "discontinued once cultures were negative": what a subordinate clause's
+            // subject is denied of ends at its conjunction.
+            TokKind::Word { .. }
+                if count > 0
+                    && matches!(
+                        word_before(lower, last_negated),
+                        "once" | "when" | "because" | "since" | "while" | "whereas"
+                    ) =>
+            {
+                break
+            }
             TokKind::Word { .. } => {
                 flags[k].neg = true;
                 count += 1;
+                last_negated = toks[k].start;
                 if pending_place.is_some() {
                     place = pending_place.take();
                 }
