@@ -4376,3 +4376,18 @@ fn a_denial_ends_at_a_subordinate_clause_or_a_with_reading() {
         ],
     );
 }
+
+/// "HSV PCRs (CSF, blood, surface) all negative": a short list in parentheses right before
+/// the cue is of its subject, which the cue answers through it; and "not discharged on
+/// maintenance tocolysis" denies the tocolysis (a time point denied is no thing denied).
+#[test]
+fn a_list_in_parentheses_and_a_denied_time_point() {
+    expect(
+        "ID NOTE 05/06. Acyclovir 20 mg/kg IV q8h discontinued 05/04 after HSV PCRs (CSF, blood, surface) all negative. Nifedipine tocolysis x 48 h. No maintenance tocolysis.",
+        &[
+            ("Acyclovir was discontinued after the HSV PCRs were negative.", Supported),
+            ("HSV PCR was positive.", Contradicted),
+            ("She was not discharged on maintenance tocolysis.", Supported),
+        ],
+    );
+}

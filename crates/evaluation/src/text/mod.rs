@@ -2386,6 +2386,8 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // "CT was not performed and MRI was ordered": a denied predicate ends at "and".
     let mut predicate = false;
     let mut denied_list = false;
+    // Whether the current denial has reached a word other than a time point.
+    let mut denied_content = false;
     // The window ran out on the words of a denied name, with nothing else since.
     let mut exhausted = false;
     for i in 0..n {
@@ -2393,6 +2395,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         match toks[i].kind {
             TokKind::NegPre => {
                 remaining = NEG_WINDOW;
+                denied_content = false;
                 let cue = lower.get(toks[i].start..toks[i].end);
                 // ("was negative for nitrites and leukocyte esterase" is a list, not a
                 // denied predicate.)
@@ -2434,7 +2437,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
             // "no perforation on CT" does not deny the CT, but "not on hydroxyurea" denies
             // the drug: a place word ends the scope only once it has negated something.
-            TokKind::Place if remaining < NEG_WINDOW => remaining = 0,
+            // ("not discharged on maintenance tocolysis": a time point denied is no thing
+            // denied, so the place after it is what is denied.)
+            TokKind::Place if remaining < NEG_WINDOW && denied_content => remaining = 0,
             // "without desaturations x 10 days prior to d/c": a duration after the denied
             // thing says for how long; what follows it is not denied.
             TokKind::Qty(q) if q.dim == Dim::Time && remaining < NEG_WINDOW => remaining = 0,
@@ -2574,8 +2579,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 flags[i].neg = true;
                 remaining = NEG_WINDOW;
             }
-            TokKind::Word { .. } if remaining > 0 => {
+            TokKind::Word { when, .. } if remaining > 0 => {
                 flags[i].neg = true;
+                denied_content |= !when;
                 // "no injection-site reaction": a site and the word that names it say where
                 // the denied head was looked for; their own polarity is not stated.
                 let site = |j: usize| {
@@ -3236,10 +3242,17 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                 .iter()
                 .rposition(|t| matches!(t.kind, TokKind::Soft))
                 .filter(|&o| byte(o) == Some(b'(') && o + 1 < k);
+            // (Or any short list closing right before the cue: "HSV PCRs (CSF, blood,
+            // surface) all negative".)
             let named = open.is_some_and(|o| {
                 toks[o + 1..k]
                     .iter()
                     .all(|t| matches!(t.kind, TokKind::Word { drug: true, .. }))
+                    || (k + 1 == at
+                        && toks[o + 1..k].len() <= 8
+                        && toks[o + 1..k]
+                            .iter()
+                            .all(|t| matches!(t.kind, TokKind::Word { .. } | TokKind::Clause)))
             });
             if let (Some(o), true) = (open, named) {
                 for f in &mut flags[o + 1..k] {
