@@ -4391,3 +4391,16 @@ fn a_list_in_parentheses_and_a_denied_time_point() {
         ],
     );
 }
+
+/// Brands (Praxbind, Lotrimin, Injectafer, Kcentra, Venofer, ...) are their drugs.
+#[test]
+fn more_brands_are_their_drugs() {
+    expect(
+        "A/P: UGIB on supratherapeutic warfarin. Dabigatran reversed with idarucizumab 5 g IV on 05/03/2026; dabigatran discontinued. Vitamin K 10 mg IV x1 and 4-factor PCC 25 units/kg given; repeat INR 1.4. Clotrimazole 1% cream BID to L foot web spaces. Ferric carboxymaltose 750 mg IV x1.",
+        &[
+            ("Dabigatran was reversed with Praxbind 5 g IV.", Supported),
+            ("Lotrimin 1% cream twice daily to the left foot web spaces.", Supported),
+            ("She received Injectafer 750 mg IV once.", Supported),
+        ],
+    );
+}
