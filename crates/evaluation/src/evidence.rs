@@ -864,30 +864,28 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         let k = item.pos as usize;
         // The change's other end: its start for an end, its end for a start.
+        let other = |lead: Lead, before: bool| {
+            let first = |it: &mut dyn Iterator<Item = &Item>| {
+                it.take_while(|i| same_clause(i))
+                    .filter(|i| i.lead == lead)
+                    .find_map(Item::qty)
+                    .copied()
+            };
+            if before {
+                first(&mut items[..k].iter().rev())
+            } else {
+                first(&mut items[k + 1..].iter())
+            }
+        };
         let (start, end) = match item.lead {
-            Lead::To => {
-                let Some(start) = items[..k]
-                    .iter()
-                    .rev()
-                    .take_while(same_clause)
-                    .filter(|i| i.lead == Lead::From)
-                    .find_map(Item::qty)
-                else {
-                    return false;
-                };
-                (*start, *q)
-            }
-            Lead::From => {
-                let Some(end) = items[k + 1..]
-                    .iter()
-                    .take_while(same_clause)
-                    .filter(|i| i.lead == Lead::To)
-                    .find_map(Item::qty)
-                else {
-                    return false;
-                };
-                (*q, *end)
-            }
+            Lead::To => match other(Lead::From, true) {
+                Some(start) => (start, *q),
+                None => return false,
+            },
+            Lead::From => match other(Lead::To, false) {
+                Some(end) => (*q, end),
+                None => return false,
+            },
             _ => return false,
         };
         let fits =

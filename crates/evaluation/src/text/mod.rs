@@ -1183,9 +1183,17 @@ fn lex_slash<'t>(
             return;
         }
     }
-    // An amount per day ("1.5 L/day", "2 g/d") is the amount, daily.
-    if let [amount, "d" | "day"] = parts.as_slice() {
-        if let Some(&(dim, factor)) = lex.units.get(amount) {
+    // An amount per day ("1.5 L/day", "2 g/d") is the amount, daily. A dose in a syringe's
+    // volume ("enoxaparin 40 mg/0.4 mL") or a patch's day ("nicotine patch 21 mg/24 hr") is
+    // that amount (the rest follows as words; a suspension's "100 mg/5 mL" stays a
+    // concentration), and oxygen in litres per minute ("2 L/min") is the litres a note also
+    // writes alone ("home O2 2 L continuous").
+    if let [amount, rest] = parts.as_slice() {
+        let daily = matches!(*rest, "d" | "day");
+        let dose = *rest == "24"
+            || parse_num(rest).is_some_and(|n| n <= 1.0)
+            || (*amount == "l" && *rest == "min");
+        if let Some(&(dim, factor)) = lex.units.get(amount).filter(|_| daily || dose) {
             if dim != Dim::Time {
                 let unit = sub(&lower, 0..amount.len());
                 push_lex(
@@ -1196,38 +1204,17 @@ fn lex_slash<'t>(
                     lex.entry(amount),
                     LexKind::Unit(dim, factor),
                 );
-                push_lex(
-                    out,
-                    Cow::Borrowed("daily"),
-                    orig,
-                    span,
-                    lex.entry("daily"),
-                    LexKind::Word,
-                );
-                return;
-            }
-        }
-    }
-    // A dose in a syringe's volume ("enoxaparin 40 mg/0.4 mL") or a patch's day ("nicotine
-    // patch 21 mg/24 hr") is that amount (the rest follows as words; a suspension's "100
-    // mg/5 mL" stays a concentration), and oxygen in litres per minute ("2 L/min") is the
-    // litres a note also writes alone ("home O2 2 L continuous").
-    if let [amount, rest] = parts.as_slice() {
-        let per_number = *rest == "24" || parse_num(rest).is_some_and(|n| n <= 1.0);
-        if per_number || (*amount == "l" && *rest == "min") {
-            if let Some(&(dim, factor)) = lex.units.get(amount) {
-                if dim != Dim::Time {
-                    let unit = sub(&lower, 0..amount.len());
+                if daily {
                     push_lex(
                         out,
-                        unit,
+                        Cow::Borrowed("daily"),
                         orig,
                         span,
-                        lex.entry(amount),
-                        LexKind::Unit(dim, factor),
+                        lex.entry("daily"),
+                        LexKind::Word,
                     );
-                    return;
                 }
+                return;
             }
         }
     }
