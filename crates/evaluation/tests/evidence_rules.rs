@@ -4404,3 +4404,17 @@ fn more_brands_are_their_drugs() {
         ],
     );
 }
+
+/// "Bone culture grew MSSA" against "Bone cx: MSSA ... Blood cx x2 no growth": "grew" only
+/// frames the organism, so another culture's "no growth" does not deny it; a culture whose
+/// own sentence says "no growth" still does.
+#[test]
+fn grew_frames_the_organism() {
+    expect(
+        "MICRO. Bone cx: MSSA (clindamycin R). Blood cx x2 no growth at 5 days.",
+        &[
+            ("Bone culture grew MSSA.", Supported),
+            ("Blood cultures grew MSSA.", Contradicted),
+        ],
+    );
+}
