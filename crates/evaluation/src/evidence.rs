@@ -1054,6 +1054,39 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.stated_only_for_a_side(t, item, !item.neg)
     }
 
+    /// Whether every statement of `t` with the other polarity than `item` names a culture's
+    /// site the fact does not, while the fact names one ("Bone culture grew MSSA" against
+    /// "Blood cx x2 no growth"): another culture's result.
+    fn opposite_only_of_another_site(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
+        let own: Vec<Term> = fact
+            .iter()
+            .filter_map(Item::term)
+            .filter(|u| self.named.sites.contains(u))
+            .collect();
+        let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
+            return false;
+        };
+        let mut any = false;
+        for posting in self.cited_postings(analysed, t) {
+            let items = self
+                .corpus
+                .sentence_items((posting.doc as usize, posting.sent as usize));
+            if !items
+                .iter()
+                .any(|i| i.term() == Some(t) && i.neg != item.neg)
+            {
+                continue;
+            }
+            let site = |u: Term| self.named.sites.contains(&u);
+            let named = items.iter().filter_map(Item::term).filter(|u| site(*u));
+            if named.clone().next().is_none() || named.clone().any(|u| own.contains(&u)) {
+                return false;
+            }
+            any = true;
+        }
+        any
+    }
+
     /// Whether every statement of `t` with polarity `neg` names a side (and there is one)
     /// while the claim gives none.
     fn stated_only_for_a_side(&self, t: Term, item: &Item, neg: bool) -> bool {
@@ -2570,7 +2603,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                                 u != t && self.polarity_in_docs(u, true, o.narrowed).0
                             })
                     });
-                if opposite && !same && !scope_agrees && !self.denied_only_for_a_side(t, item) {
+                if opposite
+                    && !same
+                    && !scope_agrees
+                    && !self.denied_only_for_a_side(t, item)
+                    && !self.opposite_only_of_another_site(fact, t, item)
+                {
                     negation = true;
                 }
                 // "No intraventricular hemorrhage" against "Left: Grade II intraventricular
@@ -3093,6 +3131,9 @@ struct Named {
     specimens: Vec<(Term, Specimen)>,
     /// "tablet" (tab, capsule, pill).
     tablet: Term,
+    /// Where a culture is taken from ("blood", "bone", "wound"): a culture's result is of
+    /// its site.
+    sites: [Term; 12],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
     /// speaks of the drug before it.
     resumed: [Term; 6],
@@ -3131,6 +3172,11 @@ impl Named {
             change: CHANGE_VERBS.map(|w| vocab.term(w)),
             specimens: specimen_terms(vocab, claim),
             tablet: vocab.term("tablet"),
+            sites: [
+                "blood", "urine", "bone", "wound", "abscess", "sputum", "csf", "tissue", "stool",
+                "nares", "synovial", "pleural",
+            ]
+            .map(|w| vocab.term(w)),
             resumed: [
                 "resumed",
                 "restarted",

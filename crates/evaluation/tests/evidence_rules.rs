@@ -4405,11 +4405,11 @@ fn more_brands_are_their_drugs() {
     );
 }
 
-/// "Bone culture grew MSSA" against "Bone cx: MSSA ... Blood cx x2 no growth": "grew" only
-/// frames the organism, so another culture's "no growth" does not deny it; a culture whose
-/// own sentence says "no growth" still does.
+/// "Bone culture grew MSSA" against "Bone cx: MSSA ... Blood cx x2 no growth": another
+/// site's culture saying "no growth" does not deny it; a culture of the claim's site saying
+/// it still does.
 #[test]
-fn grew_frames_the_organism() {
+fn another_sites_culture_does_not_deny_growth() {
     expect(
         "MICRO. Bone cx: MSSA (clindamycin R). Blood cx x2 no growth at 5 days.",
         &[

@@ -344,8 +344,6 @@ const LIGHT: &[&str] = &[
     "peaked",
     "morning",
     "notable",
-    // "Bone culture grew MSSA": the organism is what is stated.
-    "grew",
     "screen",
     "screening",
     "containing",
