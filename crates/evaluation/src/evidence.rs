@@ -851,59 +851,95 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// sentence gives as a trend from its start ("4.8 -> 3.1 -> 1.6") that later reaches its
     /// end, in the claim's units or none.
     fn trend_reaches(&self, item: &Item, q: &Quantity) -> bool {
-        let items = &self.claim.items;
-        let same_clause = |i: &&Item| i.sent == item.sent && i.clause == item.clause;
-        // (A change that dates its readings is judged by their days: "to 1.4 mg/dL on
-        // 11/08" against "Cr 1.9 -> 1.4 -> 1.3" with 1.3 that day.)
-        if q.is_time_point()
-            || items
-                .iter()
-                .any(|i| same_clause(&i) && i.qty().is_some_and(Quantity::is_calendar))
-        {
+        if q.is_time_point() {
             return false;
         }
+        let items = &self.claim.items;
+        let same_clause = |i: &&Item| i.sent == item.sent && i.clause == item.clause;
         let k = item.pos as usize;
         // The change's other end: its start for an end, its end for a start.
-        let other = |lead: Lead, before: bool| {
-            let first = |it: &mut dyn Iterator<Item = &Item>| {
-                it.take_while(|i| same_clause(i))
-                    .filter(|i| i.lead == lead)
-                    .find_map(Item::qty)
-                    .copied()
-            };
-            if before {
-                first(&mut items[..k].iter().rev())
+        let other = |lead: Lead, before: bool| -> Option<&Item> {
+            let mut it: Box<dyn Iterator<Item = &Item>> = if before {
+                Box::new(items[..k].iter().rev())
             } else {
-                first(&mut items[k + 1..].iter())
-            }
+                Box::new(items[k + 1..].iter())
+            };
+            it.by_ref()
+                .take_while(|i| same_clause(i))
+                .find(|i| i.lead == lead && i.qty().is_some())
         };
         let (start, end) = match item.lead {
             Lead::To => match other(Lead::From, true) {
-                Some(start) => (start, *q),
+                Some(start) => (start, item),
                 None => return false,
             },
             Lead::From => match other(Lead::To, false) {
-                Some(end) => (*q, end),
+                Some(end) => (item, end),
                 None => return false,
             },
             _ => return false,
         };
+        let (Some(start_q), Some(end_q)) = (start.qty(), end.qty()) else {
+            return false;
+        };
+        // A change that dates its ends ("from 2,140 U/L on March 14 to 188 U/L on March
+        // 16") is the trend's only if the trend's steps have those days ("2,140 U/L 03/14
+        // -> 612 U/L 03/15 -> 188 U/L 03/16"; not "Cr 1.9 -> 1.4 -> 1.3" with 1.3 that
+        // day).
+        let date_after = |from: usize, to: usize| {
+            items[from + 1..to.max(from + 1)]
+                .iter()
+                .take_while(|i| same_clause(i))
+                .filter_map(Item::qty)
+                .find(|d| d.is_calendar())
+                .copied()
+        };
+        let clause_end = items[end.pos as usize..]
+            .iter()
+            .take_while(|i| same_clause(i))
+            .count()
+            + end.pos as usize;
+        let start_date = date_after(start.pos as usize, end.pos as usize);
+        let end_date = date_after(end.pos as usize, clause_end);
         let fits =
             |v: &Quantity, c: &Quantity| (v.dim == c.dim || v.dim == Dim::None) && c.matches(v);
         self.sentences.iter().any(|&at| {
-            let values: Vec<&Item> = self
-                .corpus
-                .sentence_items(at)
-                .iter()
-                .filter(|i| i.qty().is_some_and(|v| !v.is_time_point()))
+            let sentence = self.corpus.sentence_items(at);
+            // (A reference range among them, "[ref 13-60]", is no step.)
+            let reference = |n: usize| {
+                n > 0
+                    && sentence[n - 1]
+                        .term()
+                        .is_some_and(|t| self.named.reference.contains(&t))
+            };
+            let steps: Vec<usize> = (0..sentence.len())
+                .filter(|&n| sentence[n].qty().is_some_and(|v| !v.is_time_point()))
+                .filter(|&n| !reference(n))
                 .collect();
-            values.iter().enumerate().any(|(n, first)| {
-                first.lead != Lead::To
-                    && first.qty().is_some_and(|v| fits(v, &start))
-                    && values[n + 1..]
+            // The days written with the step at `n` (up to the next step).
+            let dated = |n: usize, date: Option<Quantity>| {
+                let next = steps
+                    .iter()
+                    .find(|&&x| x > n)
+                    .copied()
+                    .unwrap_or(sentence.len());
+                date.is_none_or(|d| {
+                    sentence[n + 1..next]
                         .iter()
-                        .take_while(|v| v.lead == Lead::To)
-                        .any(|v| v.qty().is_some_and(|v| fits(v, &end)))
+                        .filter_map(Item::qty)
+                        .any(|v| v.is_calendar() && d.matches(v))
+                })
+            };
+            steps.iter().enumerate().any(|(m, &first)| {
+                sentence[first].lead != Lead::To
+                    && sentence[first].qty().is_some_and(|v| fits(v, start_q))
+                    && dated(first, start_date)
+                    && steps[m + 1..]
+                        .iter()
+                        .take_while(|&&n| sentence[n].lead == Lead::To)
+                        .any(|&n| {
+                            sentence[n].qty().is_some_and(|v| fits(v, end_q)) && dated(n, end_date)
+                        })
             })
         })
     }
@@ -1731,7 +1767,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                 }
             }
-            let dated = |sim: f64, value: &Quantity| -> f64 {
+            let dated = |sim: f64, k: usize, value: &Quantity| -> f64 {
                 // (A source value equal to one of those others is their evidence instead.)
                 let other = claim_values
                     .iter()
@@ -1744,7 +1780,23 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if claim_dates.is_empty() || dates.is_empty() {
                     return sim;
                 }
-                if dates
+                // A step of a trend dated step by step ("3.1 (05/03) -> 1.6 mg/dL (05/05)")
+                // has its own days, not the sentence's.
+                let next = values.clone().find(|&x| x > k).unwrap_or(items.len());
+                let own: Vec<Quantity> = items[k + 1..next]
+                    .iter()
+                    .filter_map(Item::qty)
+                    .filter(|d| d.is_time_point())
+                    .copied()
+                    .collect();
+                let trend_step = items[k].lead == Lead::To
+                    || items[next..].first().is_some_and(|n| n.lead == Lead::To);
+                let days: &[Quantity] = if trend_step && !own.is_empty() {
+                    &own
+                } else {
+                    &dates
+                };
+                if days
                     .iter()
                     .any(|d| claim_dates.iter().any(|c| c.dim == d.dim && c.matches(d)))
                 {
@@ -1881,7 +1933,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 } else {
                     sim
                 };
-                let sim = dated(sim, &sq);
+                let sim = dated(sim, k, &sq);
                 // "Prior 2024 CT: nodule 0.8 cm" is another study's value: evidence for a
                 // claim about the prior one, or the start of a change, only (and the other way
                 // round). A "prior" word belongs to the next value of the sentence.
@@ -1952,6 +2004,48 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         let best = cands.iter().map(|c| c.sim).fold(0.0, f64::max);
+        // "Creatinine improved from 4.8 to 3.1 mg/dL on 05/05" against "Cr 4.8 -> 3.1 (05/03)
+        // -> 1.6 mg/dL (05/05)": of a trend dated step by step, the step of the claim's day
+        // is the one it speaks of.
+        // (Only a value written with its own day: "to 3.1 mg/dL on 05/05".)
+        let own_days: Vec<Quantity> = claim_items[k + 1..]
+            .iter()
+            .take_while(|i| i.sent == item.sent && i.qty().is_none_or(Quantity::is_time_point))
+            .filter_map(Item::qty)
+            .filter(|d| d.is_calendar())
+            .copied()
+            .collect();
+        // (In the sentence of the value placed best, when it is placed as the claim's
+        // attribute.)
+        let placed = cands
+            .iter()
+            .filter(|c| c.comparable && c.sim >= SAME_ATTRIBUTE_SIM)
+            .max_by(|a, b| a.sim.total_cmp(&b.sim));
+        if let (false, false, Some(c)) = (own_days.is_empty(), q.is_time_point(), placed) {
+            let items = self.corpus.sentence_items(c.at);
+            let reference = |n: usize| {
+                n > 0
+                    && items[n - 1]
+                        .term()
+                        .is_some_and(|t| self.named.reference.contains(&t))
+            };
+            // (A trend that has the claim's value at another day; one without it is left to
+            // the words.)
+            let has_value = items
+                .iter()
+                .filter_map(Item::qty)
+                .any(|v| q.comparable(v) && q.matches(v));
+            let step = dated_step(items, &own_days, reference).and_then(|n| items[n].qty());
+            if let (true, Some(v)) = (has_value, step) {
+                if q.comparable(v) {
+                    return if q.matches(v) {
+                        QtyAlign::Matched
+                    } else {
+                        QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
+                    };
+                }
+            }
+        }
         // "Creatinine improved from 4.8 to 1.6 mg/dL" against "Cr 4.8 -> 3.1 (11/16) -> 1.6
         // mg/dL (11/20)": the end of a change is the later step of a source's trend that
         // starts at the change's start.
@@ -3296,6 +3390,39 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
         }
     }
     out
+}
+
+/// In a trend dated step by step ("4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05)"), the index of
+/// the step whose own days (those after it, up to the next step) include one of `days`;
+/// `reference(n)` says item `n` is a reference range, no step.
+fn dated_step(
+    items: &[Item],
+    days: &[Quantity],
+    reference: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    // (A reference range among the readings, "[ref 13-60]", is no step.)
+    let steps: Vec<usize> = (0..items.len())
+        .filter(|&n| items[n].qty().is_some_and(|v| !v.is_time_point()) && !reference(n))
+        .collect();
+    if !steps.iter().any(|&n| items[n].lead == Lead::To) {
+        return None;
+    }
+    let own = |m: usize| {
+        let next = steps.get(m + 1).copied().unwrap_or(items.len());
+        items[steps[m] + 1..next]
+            .iter()
+            .filter_map(Item::qty)
+            .filter(|d| d.is_calendar())
+    };
+    let dated = (0..steps.len())
+        .filter(|&m| own(m).next().is_some())
+        .count();
+    if dated < 2 {
+        return None;
+    }
+    (0..steps.len())
+        .find(|&m| own(m).any(|d| days.iter().any(|c| c.dim == d.dim && c.matches(d))))
+        .map(|m| steps[m])
 }
 
 #[cfg(test)]

@@ -4284,12 +4284,24 @@ fn the_body_part_of_a_denied_finding_is_its_place() {
 /// the apixaban's dose. A drain "pulled" is removed.
 #[test]
 fn a_change_over_a_trend_and_a_part_acting_on_the_drug_before_it() {
-    let note = "DISCHARGE SUMMARY 05/06. AKI from an obstructing stone, s/p stent 05/01. Cr 4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05). Anticoagulation: home apixaban 5 mg BID held 05/01 for procedure; resumed 05/03 at 2.5 mg BID (wt 57.8 kg, Cr >=1.5). L neck drain removed 05/05.";
+    let note = "DISCHARGE SUMMARY 05/06. AKI from an obstructing stone, s/p stent 05/01. Cr 4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05). Trends: K 5.9 -> 4.4 -> 4.0 mmol/L. Labs 05/05 06:00: K 4.0 mmol/L. Anticoagulation: home apixaban 5 mg BID held 05/01 for procedure; resumed 05/03 at 2.5 mg BID (wt 57.8 kg, Cr >=1.5). L neck drain removed 05/05.";
     expect(
         note,
         &[
             ("Creatinine improved from 4.8 to 1.6 mg/dL.", Supported),
             ("Creatinine improved from 4.8 to 1.2 mg/dL.", Contradicted),
+            (
+                "Creatinine improved from 4.8 to 1.6 mg/dL on 05/05.",
+                Supported,
+            ),
+            (
+                "Creatinine improved from 4.8 to 3.1 mg/dL on 05/05.",
+                Contradicted,
+            ),
+            (
+                "Potassium improved from 5.9 to 4.4 mmol/L on 05/05.",
+                Contradicted,
+            ),
             ("She was discharged on apixaban 2.5 mg BID.", Supported),
             ("The neck drain was pulled on 05/05.", Supported),
         ],
