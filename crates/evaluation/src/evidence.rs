@@ -807,18 +807,22 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         // "Creatinine improved from 1.3 mg/dL on admission to 0.9 mg/dL": the end of a change
         // has the start's subject.
+        // The naming words of `value`'s clause before it.
+        let subject_of = |value: &Item| -> Vec<Term> {
+            items[..value.pos as usize]
+                .iter()
+                .rev()
+                .take_while(|i| i.sent == value.sent && i.clause == value.clause)
+                .filter(|i| names(i))
+                .filter_map(Item::term)
+                .collect()
+        };
         if item.lead == Lead::To {
             if let Some(start) = own
                 .clone()
                 .find(|i| i.lead == Lead::From && i.qty().is_some())
             {
-                return items[..start.pos as usize]
-                    .iter()
-                    .rev()
-                    .take_while(|i| i.sent == item.sent && i.clause == item.clause)
-                    .filter(|i| names(i))
-                    .filter_map(Item::term)
-                    .collect();
+                return subject_of(start);
             }
         }
         if own.clone().any(names) || !own.clone().any(changes) {
@@ -838,13 +842,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         else {
             return Vec::new();
         };
-        items[..earlier.pos as usize]
-            .iter()
-            .rev()
-            .take_while(|i| i.sent == item.sent && i.clause == earlier.clause)
-            .filter(|i| names(i))
-            .filter_map(Item::term)
-            .collect()
+        subject_of(earlier)
     }
 
     /// Whether the claim value `q` starts or ends a change ("from 4.8 to 1.6") that a source
@@ -905,43 +903,39 @@ impl<'c, 'a> Checker<'c, 'a> {
             |v: &Quantity, c: &Quantity| (v.dim == c.dim || v.dim == Dim::None) && c.matches(v);
         self.sentences.iter().any(|&at| {
             let sentence = self.corpus.sentence_items(at);
-            // (A reference range among them, "[ref 13-60]", is no step.)
-            let reference = |n: usize| {
-                n > 0
-                    && sentence[n - 1]
-                        .term()
-                        .is_some_and(|t| self.named.reference.contains(&t))
-            };
-            let steps: Vec<usize> = (0..sentence.len())
-                .filter(|&n| sentence[n].qty().is_some_and(|v| !v.is_time_point()))
-                .filter(|&n| !reference(n))
-                .collect();
-            // The days written with the step at `n` (up to the next step).
-            let dated = |n: usize, date: Option<Quantity>| {
-                let next = steps
-                    .iter()
-                    .find(|&&x| x > n)
-                    .copied()
-                    .unwrap_or(sentence.len());
-                date.is_none_or(|d| {
-                    sentence[n + 1..next]
-                        .iter()
-                        .filter_map(Item::qty)
-                        .any(|v| v.is_calendar() && d.matches(v))
-                })
+            let steps = self.reading_steps(sentence);
+            // Whether the step `m` has the day `date`, when there is one.
+            let dated = |m: usize, date: Option<Quantity>| {
+                date.is_none_or(|d| step_days(sentence, &steps, m).any(|v| d.matches(v)))
             };
             steps.iter().enumerate().any(|(m, &first)| {
                 sentence[first].lead != Lead::To
                     && sentence[first].qty().is_some_and(|v| fits(v, start_q))
-                    && dated(first, start_date)
+                    && dated(m, start_date)
                     && steps[m + 1..]
                         .iter()
-                        .take_while(|&&n| sentence[n].lead == Lead::To)
-                        .any(|&n| {
-                            sentence[n].qty().is_some_and(|v| fits(v, end_q)) && dated(n, end_date)
+                        .enumerate()
+                        .take_while(|(_, &n)| sentence[n].lead == Lead::To)
+                        .any(|(l, &n)| {
+                            sentence[n].qty().is_some_and(|v| fits(v, end_q))
+                                && dated(m + 1 + l, end_date)
                         })
             })
         })
+    }
+
+    /// The readings of a source sentence, by index, leaving out reference ranges ("[ref
+    /// 13-60]"): the steps a trend can have.
+    fn reading_steps(&self, items: &[Item]) -> Vec<usize> {
+        (0..items.len())
+            .filter(|&n| items[n].qty().is_some_and(|v| !v.is_time_point()))
+            .filter(|&n| {
+                n == 0
+                    || !items[n - 1]
+                        .term()
+                        .is_some_and(|t| self.named.reference.contains(&t))
+            })
+            .collect()
     }
 
     fn alignment(&self, item: &Item) -> &QtyAlign {
@@ -1102,6 +1096,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
             return false;
         };
+        let site = |u: &Term| self.named.sites.contains(u);
         let mut any = false;
         for posting in self.cited_postings(analysed, t) {
             let items = self
@@ -1113,8 +1108,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             {
                 continue;
             }
-            let site = |u: Term| self.named.sites.contains(&u);
-            let named = items.iter().filter_map(Item::term).filter(|u| site(*u));
+            let named = items.iter().filter_map(Item::term).filter(site);
             if named.clone().next().is_none() || named.clone().any(|u| own.contains(&u)) {
                 return false;
             }
@@ -2023,19 +2017,14 @@ impl<'c, 'a> Checker<'c, 'a> {
             .max_by(|a, b| a.sim.total_cmp(&b.sim));
         if let (false, false, Some(c)) = (own_days.is_empty(), q.is_time_point(), placed) {
             let items = self.corpus.sentence_items(c.at);
-            let reference = |n: usize| {
-                n > 0
-                    && items[n - 1]
-                        .term()
-                        .is_some_and(|t| self.named.reference.contains(&t))
-            };
             // (A trend that has the claim's value at another day; one without it is left to
             // the words.)
             let has_value = items
                 .iter()
                 .filter_map(Item::qty)
                 .any(|v| q.comparable(v) && q.matches(v));
-            let step = dated_step(items, &own_days, reference).and_then(|n| items[n].qty());
+            let step = dated_step(items, &self.reading_steps(items), &own_days)
+                .and_then(|n| items[n].qty());
             if let (true, Some(v)) = (has_value, step) {
                 if q.comparable(v) {
                     return if q.matches(v) {
@@ -3392,28 +3381,28 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
     out
 }
 
-/// In a trend dated step by step ("4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05)"), the index of
-/// the step whose own days (those after it, up to the next step) include one of `days`;
-/// `reference(n)` says item `n` is a reference range, no step.
-fn dated_step(
-    items: &[Item],
-    days: &[Quantity],
-    reference: impl Fn(usize) -> bool,
-) -> Option<usize> {
-    // (A reference range among the readings, "[ref 13-60]", is no step.)
-    let steps: Vec<usize> = (0..items.len())
-        .filter(|&n| items[n].qty().is_some_and(|v| !v.is_time_point()) && !reference(n))
-        .collect();
+/// The calendar days written with the reading `steps[m]` of `items`: those after it, up to
+/// the next reading ("3.1 (05/03)" of "4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05)").
+fn step_days<'i>(
+    items: &'i [Item],
+    steps: &[usize],
+    m: usize,
+) -> impl Iterator<Item = &'i Quantity> {
+    let next = steps.get(m + 1).copied().unwrap_or(items.len());
+    items[steps[m] + 1..next]
+        .iter()
+        .filter_map(Item::qty)
+        .filter(|d| d.is_calendar())
+}
+
+/// In a trend dated step by step ("4.8 -> 3.1 (05/03) -> 1.6 mg/dL (05/05)"), of its
+/// readings `steps` (see `Checker::reading_steps`), the index of the one whose own days
+/// include one of `days`.
+fn dated_step(items: &[Item], steps: &[usize], days: &[Quantity]) -> Option<usize> {
     if !steps.iter().any(|&n| items[n].lead == Lead::To) {
         return None;
     }
-    let own = |m: usize| {
-        let next = steps.get(m + 1).copied().unwrap_or(items.len());
-        items[steps[m] + 1..next]
-            .iter()
-            .filter_map(Item::qty)
-            .filter(|d| d.is_calendar())
-    };
+    let own = |m: usize| step_days(items, steps, m);
     let dated = (0..steps.len())
         .filter(|&m| own(m).next().is_some())
         .count();

@@ -2027,12 +2027,8 @@ impl Parser<'_, '_> {
                 })
             };
             // ("R 7th rib fx": an ordinal between the side and its body part.)
-            let ordinal = self.lexes.get(i + 1).is_some_and(|n| {
-                n.orig.len() > 2
-                    && n.orig.as_bytes()[0].is_ascii_digit()
-                    && ["st", "nd", "rd", "th"].iter().any(|o| n.orig.ends_with(o))
-            });
-            let next_is_word = word_at(i + 1) || (ordinal && word_at(i + 2));
+            let next_is_word = word_at(i + 1)
+                || (self.lexes.get(i + 1).is_some_and(|n| ordinal(n.orig)) && word_at(i + 2));
             // ... or set off by a comma at the end of its clause ("Anterior epistaxis, L").
             let closing = matches!(l.orig, "L" | "R")
                 && i > 0
@@ -2597,12 +2593,8 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         };
         // (An aside in parentheses after a bare answer, "Anticoagulation: none (no AFib)",
         // leaves it the statement's end.)
-        let ends_aside = |j: usize| {
-            ends(j)
-                || toks.get(j).is_some_and(|t| {
-                    matches!(t.kind, TokKind::Soft) && lower.as_bytes().get(t.start) == Some(&b'(')
-                })
-        };
+        let ends_aside =
+            |j: usize| ends(j) || toks.get(j).is_some_and(|t| opens_parenthesis(t, lower));
         let label_answer = matches!(toks[i].kind, TokKind::NegPre)
             && i > 0
             && is_colon(&toks[i - 1], lower)
@@ -2637,9 +2629,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
         // "Celiac screening was negative (tTG-IgA <1.0 U/mL)": the test named in a
         // parenthesis right after the result is the one that was negative.
-        if toks.get(i + 1).is_some_and(|t| {
-            matches!(t.kind, TokKind::Soft) && lower.as_bytes().get(t.start) == Some(&b'(')
-        }) {
+        if toks.get(i + 1).is_some_and(|t| opens_parenthesis(t, lower)) {
             for k in i + 2..n {
                 match toks[k].kind {
                     TokKind::Word { .. } => flags[k].neg = true,
@@ -2727,11 +2717,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 // "R 7th rib fx": an ordinal says which one, the body part follows.
                 TokKind::Qty(_)
                     if applied == 0
-                        && lower.get(toks[k].start..toks[k].end).is_some_and(|w| {
-                            w.len() > 2
-                                && w.as_bytes()[0].is_ascii_digit()
-                                && ["st", "nd", "rd", "th"].iter().any(|o| w.ends_with(o))
-                        }) => {}
+                        && lower.get(toks[k].start..toks[k].end).is_some_and(ordinal) => {}
                 // "R ABI 0.62": the value measured on that side ends the window, unless a
                 // body part's size is followed by what it has ("left kidney 5.4 cm with mild
                 // pelviectasis").
@@ -3073,6 +3059,17 @@ fn is_colon(tok: &Tok, lower: &str) -> bool {
     matches!(tok.kind, TokKind::Soft) && lower.as_bytes().get(tok.start) == Some(&b':')
 }
 
+fn opens_parenthesis(tok: &Tok, lower: &str) -> bool {
+    matches!(tok.kind, TokKind::Soft) && lower.as_bytes().get(tok.start) == Some(&b'(')
+}
+
+/// Whether a word is an ordinal written in digits ("7th", "2nd").
+fn ordinal(word: &str) -> bool {
+    word.len() > 2
+        && word.as_bytes()[0].is_ascii_digit()
+        && ["st", "nd", "rd", "th"].iter().any(|o| word.ends_with(o))
+}
+
 /// For a cue at `at` that opens a sentence, or that follows the last reading of a line of
 /// several parts after a dash ("supine BP 120/70, HR 58; standing 3 min BP 112/68, HR 66 -
 /// negative"), the tokens of the label of its line (the words before the line's first
@@ -3188,6 +3185,26 @@ const DENIED_DOING: [&str; 8] = [
     "indicated",
 ];
 
+/// Negates the label before the colon at `colon`: its words (at most `limit`), through its
+/// parentheses and commas, back to the sentence's start or an earlier label's colon.
+fn negate_label(toks: &[Tok], flags: &mut [Flags], lower: &str, colon: usize, limit: usize) {
+    let mut count = 0;
+    for k in (0..colon).rev() {
+        if count >= limit {
+            break;
+        }
+        match toks[k].kind {
+            TokKind::Sentence => break,
+            TokKind::Soft if is_colon(&toks[k], lower) => break,
+            TokKind::Word { .. } => {
+                flags[k].neg = true;
+                count += 1;
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Negates the content words before `at` back to the start of its clause; a compound
 /// subject ("Troponin and D-dimer were negative") is negated whole.
 fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut compound: bool) {
@@ -3195,20 +3212,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
     // answers the whole label, through its parentheses and commas, back to the line's start
     // or an earlier label.
     if at > 1 && is_colon(&toks[at - 1], lower) {
-        let mut k = at - 1;
-        let mut count = 0;
-        while k > 0 && count < NEG_WINDOW * 2 {
-            k -= 1;
-            match toks[k].kind {
-                TokKind::Sentence => break,
-                TokKind::Soft if is_colon(&toks[k], lower) => break,
-                TokKind::Word { .. } => {
-                    flags[k].neg = true;
-                    count += 1;
-                }
-                _ => {}
-            }
-        }
+        negate_label(toks, flags, lower, at - 1, NEG_WINDOW * 2);
         return;
     }
     let mut count = 0;
@@ -3228,7 +3232,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             let open = toks[..k]
                 .iter()
                 .rposition(|t| matches!(t.kind, TokKind::Soft))
-                .filter(|&o| byte(o) == Some(b'(') && o + 1 < k);
+                .filter(|&o| opens_parenthesis(&toks[o], lower) && o + 1 < k);
             // (Or any short list closing right before the cue: "HSV PCRs (CSF, blood,
             // surface) all negative".)
             let named = open.is_some_and(|o| {
@@ -3255,7 +3259,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             // "APAP <10 mcg/mL (undetectable)": the cue qualifies the value before it.
             TokKind::Soft
                 if k + 1 == at
-                    && lower.as_bytes().get(toks[k].start) == Some(&b'(')
+                    && opens_parenthesis(&toks[k], lower)
                     && k > 0
                     && matches!(toks[k - 1].kind, TokKind::Qty(_)) => {}
             // "Zinc transporter 8 (ZnT8) antibody: <10 U/mL (negative)": the result of a
@@ -3270,14 +3274,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                         .iter()
                         .all(|t| matches!(t.kind, TokKind::Qty(_) | TokKind::Soft)) =>
             {
-                for j in (0..k).rev() {
-                    match toks[j].kind {
-                        TokKind::Sentence => break,
-                        TokKind::Soft if is_colon(&toks[j], lower) => break,
-                        TokKind::Word { .. } => flags[j].neg = true,
-                        _ => {}
-                    }
-                }
+                negate_label(toks, flags, lower, k, usize::MAX);
                 return;
             }
             // "discontinued once cultures were negative": what a subordinate clause's
