@@ -4430,3 +4430,16 @@ fn another_sites_culture_does_not_deny_growth() {
         ],
     );
 }
+
+/// A side reaches the next few written words, and an abbreviation that stands for several
+/// words ("RLE DVT": right lower extremity deep vein thrombosis) is one of them.
+#[test]
+fn a_side_counts_written_words_not_their_expansions() {
+    expect(
+        "LE venous duplex: occlusive DVT of the left popliteal and posterior tibial veins. Started apixaban 10 mg PO BID.",
+        &[
+            ("Apixaban was started for an RLE DVT involving the popliteal veins.", Contradicted),
+            ("Apixaban was started for an LLE DVT involving the popliteal veins.", Supported),
+        ],
+    );
+}

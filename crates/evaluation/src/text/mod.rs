@@ -2706,12 +2706,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             continue;
         };
         let mut applied = 0;
+        // The words of one written token count once: "RLE DVT" is two words, not six.
+        let mut last_span = toks[i].start;
         let mut k = i + 1;
         while k < n && applied < SIDE_WINDOW {
             match toks[k].kind {
                 TokKind::Word { .. } => {
                     flags[k].side = Some(side);
-                    applied += 1;
+                    if toks[k].start != last_span {
+                        applied += 1;
+                        last_span = toks[k].start;
+                    }
                 }
                 TokKind::NegPre | TokKind::NegPost | TokKind::Affirm | TokKind::Place => {}
                 // "R 7th rib fx": an ordinal says which one, the body part follows.
