@@ -4443,3 +4443,19 @@ fn a_side_counts_written_words_not_their_expansions() {
         ],
     );
 }
+
+/// "extending to, but not into, the IVC": the comma that closes a denied preposition does
+/// not end the denial; what follows is denied.
+#[test]
+fn a_denied_preposition_reaches_past_its_comma() {
+    expect(
+        "CT A/P IMPRESSION:\n1. Right ovarian vein thrombosis extending to, but not into, the IVC.",
+        &[
+            (
+                "CT showed right ovarian vein thrombosis extending into the IVC.",
+                Contradicted,
+            ),
+            ("CT showed right ovarian vein thrombosis.", Supported),
+        ],
+    );
+}

@@ -2485,6 +2485,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 denied_list = false;
             }
             TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
+            // "extending to, but not into, the IVC": a comma closing the denied
+            // preposition leaves the denial to what follows it.
+            TokKind::Clause
+                if remaining == NEG_WINDOW
+                    && i > 0
+                    && matches!(toks[i - 1].kind, TokKind::NegPre)
+                    && lower
+                        .get(toks[i - 1].end..toks[i].start)
+                        .is_some_and(|between| {
+                            matches!(
+                                between.trim(),
+                                "into" | "onto" | "to" | "in" | "on" | "beyond" | "past" | "across"
+                            )
+                        }) => {}
             TokKind::Clause if remaining > 0 => {
                 // (Until a verb of what is present: "denies SI/HI, endorses low mood".)
                 let affirming = toks.get(i + 1).is_some_and(|t| {
