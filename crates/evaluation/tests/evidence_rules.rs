@@ -4459,3 +4459,16 @@ fn a_denied_preposition_reaches_past_its_comma() {
         ],
     );
 }
+
+/// "protein, blood, leukocyte esterase and nitrite all negative": "all" before the cue
+/// denies the whole list, not only its last name.
+#[test]
+fn all_negative_denies_the_whole_list() {
+    expect(
+        "UA (clean catch): SG 1.018; protein, blood, leukocyte esterase and nitrite all negative; 0-2 RBC/hpf; no casts.",
+        &[
+            ("Urinalysis was positive for protein and blood.", Contradicted),
+            ("Urinalysis was negative for protein and blood.", Supported),
+        ],
+    );
+}

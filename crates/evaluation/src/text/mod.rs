@@ -3234,6 +3234,10 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
         negate_label(toks, flags, lower, at - 1, NEG_WINDOW * 2);
         return;
     }
+    // "protein, blood, leukocyte esterase and nitrite all negative": "all" (or "both")
+    // before the cue denies the whole list before it.
+    let all_of = matches!(word_before(lower, toks[at].start), "all" | "both");
+    let window = if all_of { 2 * NEG_WINDOW } else { NEG_WINDOW };
     let mut count = 0;
     let mut last_negated = 0;
     let mut k = at;
@@ -3243,7 +3247,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
     let mut place: Option<usize> = None;
     let mut pending_place: Option<usize> = None;
     let byte = |k: usize| lower.as_bytes().get(toks[k].start).copied();
-    while k > 0 && count < NEG_WINDOW {
+    while k > 0 && count < window {
         k -= 1;
         // "Carboprost (Hemabate) deliberately avoided": a drug's other name in parentheses
         // names the same subject, which the cue answers through it.
@@ -3332,6 +3336,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             TokKind::Copula if count > 0 => break,
             TokKind::Qty(_) | TokKind::Side(_) | TokKind::Copula | TokKind::Place => {}
             TokKind::Conj if compound => compound = false,
+            TokKind::Conj | TokKind::Clause if all_of && count > 0 => {}
             // "RSV, influenza A/B, SARS-CoV-2 not detected": a list of short names that is the
             // whole statement is denied whole.
             TokKind::Clause if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) => {}
