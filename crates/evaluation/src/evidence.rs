@@ -2230,10 +2230,33 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             return QtyAlign::NotFound;
         }
+        // "Methotrexate was changed to subcutaneous injection at 15 mg" against "on MTX 15 mg
+        // PO weekly ... Change MTX to 20 mg subcut": of values placed alike, the end of a
+        // change is what a claim's first value after a verb of change speaks of.
+        let change_end = item.lead != Lead::From && {
+            let before = claim_items[..k]
+                .iter()
+                .rev()
+                .take_while(|it| it.sent == item.sent && it.clause == item.clause)
+                .take_while(|it| it.qty().is_none());
+            item.lead == Lead::To
+                || before
+                    .clone()
+                    .any(|it| it.term().is_some_and(|t| self.named.change.contains(&t)))
+        };
+        let ends_first = |placed: &mut Vec<&Cand>| {
+            if change_end
+                && placed.iter().any(|c| c.lead == Lead::To)
+                && !placed.iter().all(|c| c.lead == Lead::To)
+            {
+                placed.retain(|c| c.lead == Lead::To);
+            }
+        };
         let mut top: Vec<&Cand> = cands
             .iter()
             .filter(|c| c.sim >= best * NEAR_TIE && c.sim >= SAME_ATTRIBUTE_SIM)
             .collect();
+        ends_first(&mut top);
         // "Triage heart rate was 88" against "Triage VS: HR 112 ... Repeat VS 14:30: HR 88":
         // of readings placed alike, those whose sentence names the claim's time point are the
         // ones it speaks of.
@@ -2279,10 +2302,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             .collect();
         // Of several so described ("20 mg daily (home dose 40 mg daily)"), the words decide.
         let best_described = described.iter().map(|c| c.sim).fold(0.0, f64::max);
-        let described: Vec<&Cand> = described
+        let mut described: Vec<&Cand> = described
             .into_iter()
             .filter(|c| c.sim >= best_described * NEAR_TIE)
             .collect();
+        ends_first(&mut described);
         if described.iter().any(|c| c.matched) {
             return QtyAlign::Matched;
         }

@@ -4472,3 +4472,17 @@ fn all_negative_denies_the_whole_list() {
         ],
     );
 }
+
+/// "changed to ... at 15 mg" speaks of the end of the change: against "on MTX 15 mg PO
+/// weekly ... Change MTX to 20 mg subcut once weekly" the old dose is no evidence.
+#[test]
+fn a_change_to_a_value_is_the_changes_end() {
+    expect(
+        "54 y/o F, seropositive RA, on MTX 15 mg PO weekly (Mondays) + folic acid 1 mg daily since 11/2024.\nS: Nausea for ~24 h after each MTX dose; some weeks skips it.\nA/P: Active RA, on oral MTX 15 mg/wk with GI intolerance and missed doses.\n1. Change MTX to 20 mg subcut once weekly (Mondays). Self-injection taught in clinic; first dose 06/22.\n2. Continue folic acid 1 mg PO daily.",
+        &[
+            ("Methotrexate was changed to subcutaneous injection at 15 mg once weekly.", Contradicted),
+            ("Methotrexate was changed to subcutaneous injection at 20 mg once weekly.", Supported),
+            ("She had been taking methotrexate 15 mg weekly by mouth.", Supported),
+        ],
+    );
+}
