@@ -4486,3 +4486,15 @@ fn a_change_to_a_value_is_the_changes_end() {
         ],
     );
 }
+
+/// mU is milliunits: "16 units/min" against "max 16 mU/min" is a unit slip.
+#[test]
+fn milliunits_are_a_unit() {
+    expect(
+        "Oxytocin 30 units/500 mL LR IV: started 10/06 04:30 at 2 mU/min; titrated to max 16 mU/min (13:00).",
+        &[
+            ("Oxytocin was titrated to a maximum of 16 units/min.", Contradicted),
+            ("Oxytocin was titrated to a maximum of 16 mU/min.", Supported),
+        ],
+    );
+}

@@ -2330,6 +2330,9 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("u", Dim::Units, 1.0),
     ("iu", Dim::Units, 1.0),
     ("miu", Dim::Units, 0.001),
+    // Milliunits ("oxytocin 16 mU/min", "TSH 2.1 mU/L").
+    ("mu", Dim::Units, 0.001),
+    ("milliunits", Dim::Units, 0.001),
     ("meq", Dim::Meq, 1.0),
     ("mmol", Dim::Mmol, 1.0),
     ("puffs", Dim::Count, 1.0),
