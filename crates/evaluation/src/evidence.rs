@@ -273,6 +273,16 @@ impl<'a> Corpus<'a> {
             None => &[],
         }
     }
+
+    /// The written text of a sentence (empty if its span is not in the source).
+    fn sentence_text(&self, (d, s): (usize, usize)) -> &str {
+        let span = self
+            .docs()
+            .and_then(|docs| docs.get(d)?.body.sentences.get(s))
+            .map(|sent| sent.start as usize..sent.end as usize);
+        span.and_then(|r| self.sources.get(d)?.content.get(r))
+            .unwrap_or("")
+    }
 }
 
 impl Corpus<'_> {
@@ -1082,6 +1092,46 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// other.
     fn denied_only_for_a_side(&self, t: Term, item: &Item) -> bool {
         self.stated_only_for_a_side(t, item, !item.neg)
+    }
+
+    /// Whether the fact denies growth in a culture of a site ("Admission urine culture
+    /// showed no growth") that a cited sentence gives a colony count for ("Urine culture
+    /// (voided, 03/14): >100,000 CFU/mL Escherichia coli"): the organism grew.
+    fn denied_growth_counted(&self, fact: Fact<'_>) -> bool {
+        let [culture, growth] = self.named.culture;
+        let denies = fact.iter().any(|i| {
+            i.neg && i.states_polarity() && i.term().is_some_and(|t| t == culture || t == growth)
+        });
+        let own: Vec<Term> = fact
+            .iter()
+            .filter_map(Item::term)
+            .filter(|u| self.named.sites.contains(u))
+            .collect();
+        let Some(analysed) = self.corpus.analysed.as_deref() else {
+            return false;
+        };
+        if !denies || own.is_empty() {
+            return false;
+        }
+        self.cited_postings(analysed, culture).any(|posting| {
+            let at = (posting.doc as usize, posting.sent as usize);
+            let items = self.corpus.sentence_items(at);
+            let sites: Vec<Term> = items
+                .iter()
+                .filter_map(Item::term)
+                .filter(|u| self.named.sites.contains(u))
+                .collect();
+            // (Of the claim's site alone, with nothing denied: "<10,000 CFU/mL mixed flora"
+            // or "no growth" is no growth.)
+            if sites.is_empty()
+                || sites.iter().any(|u| !own.contains(u))
+                || items.iter().any(|i| i.neg)
+            {
+                return false;
+            }
+            let text = self.corpus.sentence_text(at).to_ascii_lowercase();
+            text.contains("cfu") && !text.contains('<')
+        })
     }
 
     /// Whether every statement of `t` with the other polarity than `item` names a culture's
@@ -2430,6 +2480,10 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// side in the sentences that best match the fact contradicts it.
     fn polarity_contradictions(&self, fact: Fact<'_>, ranked: &Ranked) -> Vec<String> {
         let mut out = Vec::new();
+        if self.denied_growth_counted(fact) {
+            out.push("negation_mismatch".into());
+            return out;
+        }
         // "At discharge she still had stridor at rest": a sentence of the arrival speaks of
         // another time, unless no other sentence speaks of the fact at all.
         // And "Admission blood cultures showed no growth" speaks of the sentences naming the
@@ -3241,6 +3295,8 @@ struct Named {
     /// Where a culture is taken from ("blood", "bone", "wound"): a culture's result is of
     /// its site.
     sites: [Term; 12],
+    /// "culture" and "growth": a culture's result.
+    culture: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
     /// speaks of the drug before it.
     resumed: [Term; 6],
@@ -3284,6 +3340,7 @@ impl Named {
                 "nares", "synovial", "pleural",
             ]
             .map(|w| vocab.term(w)),
+            culture: ["culture", "growth"].map(|w| vocab.term(w)),
             resumed: [
                 "resumed",
                 "restarted",

@@ -4498,3 +4498,21 @@ fn milliunits_are_a_unit() {
         ],
     );
 }
+
+/// A culture of the claim's site with a colony count grew something: "urine culture showed
+/// no growth" against "Urine culture: >100,000 CFU/mL E. coli" (while the blood cultures
+/// had none) is contradicted; a count below a threshold is no growth.
+#[test]
+fn a_colony_count_is_growth_of_its_sites_culture() {
+    expect(
+        "Urine culture (voided, 03/14): >100,000 CFU/mL Escherichia coli. Susceptible: ceftriaxone, ciprofloxacin.\nBlood cultures x2 (03/14): no growth at 48 h.",
+        &[
+            ("Admission urine culture showed no growth, and blood cultures were negative.", Contradicted),
+            ("Blood cultures showed no growth.", Supported),
+        ],
+    );
+    expect(
+        "Urine culture 06/06: <10,000 CFU/mL mixed flora. Blood cultures x2 (06/06): no growth at 24 h.",
+        &[("Blood cultures showed no growth.", Supported)],
+    );
+}
