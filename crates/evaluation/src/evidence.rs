@@ -1134,6 +1134,48 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
+    /// Whether a fact naming a culture's site states `t` as only the statements of another
+    /// site do, while a line of its own site states it the other way ("BAL culture was
+    /// positive for Pseudomonas" against "Blood cultures: ... Pseudomonas aeruginosa" and
+    /// "F) BAL (09/18): Candida albicans ...; no Pseudomonas isolated").
+    fn own_site_states_opposite(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
+        let own: Vec<Term> = fact
+            .iter()
+            .filter_map(Item::term)
+            .filter(|u| self.named.sites.contains(u))
+            .collect();
+        let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
+            return false;
+        };
+        // The sites a sentence or the start of its line names.
+        let sites_of = |at: (usize, usize)| -> Vec<Term> {
+            let line = (at.0, self.line_start(at));
+            let mut items = self.corpus.sentence_items(at).to_vec();
+            if line != at {
+                items.extend_from_slice(self.corpus.sentence_items(line));
+            }
+            items
+                .iter()
+                .filter_map(Item::term)
+                .filter(|u| self.named.sites.contains(u))
+                .collect()
+        };
+        let mut own_opposite = false;
+        for posting in self.cited_postings(analysed, t) {
+            let at = (posting.doc as usize, posting.sent as usize);
+            let items = self.corpus.sentence_items(at);
+            let sites = sites_of(at);
+            let of_own = sites.iter().any(|u| own.contains(u));
+            for i in items.iter().filter(|i| i.term() == Some(t)) {
+                if i.neg == item.neg && (of_own || sites.is_empty()) {
+                    return false;
+                }
+                own_opposite |= i.neg != item.neg && of_own;
+            }
+        }
+        own_opposite
+    }
+
     /// Whether every statement of `t` with the other polarity than `item` names a culture's
     /// site the fact does not, while the fact names one ("Bone culture grew MSSA" against
     /// "Blood cx x2 no growth"): another culture's result.
@@ -2784,7 +2826,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if opposite
                     && same
                     && !scope_agrees
-                    && self.named_with_anchor_only_opposite(fact, t, item)
+                    && (self.named_with_anchor_only_opposite(fact, t, item)
+                        || self.own_site_states_opposite(fact, t, item))
                 {
                     negation = true;
                 }
@@ -3294,7 +3337,7 @@ struct Named {
     tablet: Term,
     /// Where a culture is taken from ("blood", "bone", "wound"): a culture's result is of
     /// its site.
-    sites: [Term; 12],
+    sites: [Term; 13],
     /// "culture" and "growth": a culture's result.
     culture: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
@@ -3337,7 +3380,7 @@ impl Named {
             tablet: vocab.term("tablet"),
             sites: [
                 "blood", "urine", "bone", "wound", "abscess", "sputum", "csf", "tissue", "stool",
-                "nares", "synovial", "pleural",
+                "nares", "synovial", "pleural", "bal",
             ]
             .map(|w| vocab.term(w)),
             culture: ["culture", "growth"].map(|w| vocab.term(w)),

@@ -4516,3 +4516,17 @@ fn a_colony_count_is_growth_of_its_sites_culture() {
         &[("Blood cultures showed no growth.", Supported)],
     );
 }
+
+/// An organism that grew from other sites is not what the claim's site grew when the line
+/// of its own site denies it ("F) BAL (09/18): Candida albicans ...; no Pseudomonas
+/// isolated").
+#[test]
+fn the_claims_sites_line_decides_an_organism() {
+    expect(
+        "MICROBIOLOGY\nA) Quantitative tissue biopsy, R posterior thigh graft bed (09/17/2026): Pseudomonas aeruginosa 2.4 x 10^6 CFU/g tissue.\nC) Blood cultures x2 (09/17/2026 22:40): 1 of 2 sets positive at 14 h - Pseudomonas aeruginosa.\nF) BAL (09/18): Candida albicans 10^3 CFU/mL, likely colonization; no Pseudomonas isolated.",
+        &[
+            ("BAL culture was positive for Pseudomonas aeruginosa.", Contradicted),
+            ("Blood cultures were positive for Pseudomonas aeruginosa.", Supported),
+        ],
+    );
+}
