@@ -4530,3 +4530,18 @@ fn the_claims_sites_line_decides_an_organism() {
         ],
     );
 }
+
+/// "without growth" says what "no growth" says: a negative culture.
+#[test]
+fn without_growth_is_a_negative_culture() {
+    expect(
+        "Blood cultures x2 (10/06 11:00): no growth at 48 h; final pending.",
+        &[
+            (
+                "Maternal blood cultures were without growth at 48 hours.",
+                Supported,
+            ),
+            ("Blood cultures were negative at 48 hours.", Supported),
+        ],
+    );
+}

@@ -1925,6 +1925,7 @@ const PHRASES: &[(&str, &str)] = &[
     // A culture with no growth is a negative culture ("Blood cultures x2: no growth at
     // 48 h" is "blood cultures were negative").
     ("no growth", "\u{1}NEGPOST non growth"),
+    ("without growth", "\u{1}NEGPOST non growth"),
     // "No growth to date".
     ("ngtd", "\u{1}NEGPOST non growth"),
     // Before "T" (temperature) is read on its own.
