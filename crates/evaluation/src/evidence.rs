@@ -2756,7 +2756,16 @@ impl<'c, 'a> Checker<'c, 'a> {
             let purpose_only = item.purpose && !item.neg;
             // Nor does a time point have a polarity: "no AF this admission" denies the AF
             // during the admission, not the admission.
-            let located = located || head_unstated || purpose_only || item.when;
+            // "The proximal margin bone culture was finalized with no growth" against "Bone,
+            // proximal margin: no growth": a culture's label is denied with its growth by
+            // convention, so what the culture was of keeps no polarity of its own when both
+            // deny the growth.
+            let growth = self.named.culture[1];
+            let denied_growth =
+                |items: &[Item]| items.iter().any(|i| i.neg && i.term() == Some(growth));
+            let culture_label =
+                !item.neg && t != growth && denied_growth(fact) && denied_growth(best_items);
+            let located = located || head_unstated || purpose_only || item.when || culture_label;
             if sentence_aligned
                 && !both_ways
                 && !located

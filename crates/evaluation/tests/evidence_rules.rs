@@ -4545,3 +4545,16 @@ fn without_growth_is_a_negative_culture() {
         ],
     );
 }
+
+/// "Bone, proximal margin: no growth" denies the label with the growth by convention; a
+/// claim that the culture of that margin had no growth agrees with it.
+#[test]
+fn a_culture_label_denied_with_its_growth_agrees() {
+    expect(
+        "2) Bone, R 1st metatarsal head (OR 04/06/2026): Staphylococcus aureus, methicillin-resistant.\n3) Bone, R 1st metatarsal proximal margin (OR 04/06/2026): no growth at 72 hours (final).\n4) Blood cultures x2 (04/03/2026): no growth at 5 days.",
+        &[
+            ("The proximal margin bone culture was final with no growth, and blood cultures x2 were negative.", Supported),
+            ("The proximal margin bone culture grew MRSA.", Contradicted),
+        ],
+    );
+}
