@@ -4558,3 +4558,16 @@ fn a_culture_label_denied_with_its_growth_agrees() {
         ],
     );
 }
+
+/// "No anaphylactoid reaction to NAC" denies the reaction, not the drug it was a reaction
+/// to.
+#[test]
+fn a_denied_reaction_to_a_drug_leaves_the_drug() {
+    expect(
+        "No anaphylactoid reaction to NAC. Nausea managed with ondansetron 4 mg IV q8h PRN.",
+        &[
+            ("There was no anaphylactoid reaction to the NAC.", Supported),
+            ("She had an anaphylactoid reaction to NAC.", Contradicted),
+        ],
+    );
+}

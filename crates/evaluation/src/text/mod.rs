@@ -2560,6 +2560,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                         ]
                         .iter()
                         .any(|to| before.ends_with(to))
+                            // ("No anaphylactoid reaction to NAC": a drug is no infinitive,
+                            // and it was given.)
+                            || (before.ends_with(" to")
+                                && matches!(toks[i].kind, TokKind::Word { drug: true, .. }))
                     }) =>
             {
                 remaining = 0;
