@@ -4571,3 +4571,21 @@ fn a_denied_reaction_to_a_drug_leaves_the_drug() {
         ],
     );
 }
+
+/// "No DVT" denies the thrombosis; the words the abbreviation spells out before it ("deep
+/// vein") state nothing of their own, so "the deep veins were compressible, with no
+/// thrombus" agrees with it. A hyphenated name keeps its words' polarity.
+#[test]
+fn an_abbreviations_spelled_out_modifiers_are_not_denied() {
+    expect(
+        "RIGHT: Common femoral, femoral, popliteal, posterior tibial and peroneal veins are fully compressible with normal phasic flow and augmentation. No DVT.",
+        &[
+            ("The right deep veins were fully compressible, with no thrombus.", Supported),
+            ("Duplex showed a right DVT.", Contradicted),
+        ],
+    );
+    expect(
+        "Diagnosis: acute T cell-mediated rejection, Banff grade IA. No evidence of antibody-mediated rejection.",
+        &[("The biopsy showed antibody-mediated rejection.", Contradicted)],
+    );
+}

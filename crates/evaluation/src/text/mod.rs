@@ -2708,6 +2708,29 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         }
         start = end + 1;
     }
+    // "No DVT" denies the thrombosis: the words an abbreviation spells out before its head
+    // ("deep vein") only say which one, and state no polarity of their own ("right deep
+    // veins fully compressible").
+    // (Not a hyphenated name, "antibody-mediated rejection", nor an abbreviation that
+    // holds its own negation, "NKDA".)
+    for i in 0..n.saturating_sub(1) {
+        let abbreviation = lower
+            .get(toks[i].start..toks[i].end)
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_alphabetic()));
+        let spelled_out = |t: &Tok| t.start == toks[i].start;
+        if flags[i].neg
+            && abbreviation
+            && spelled_out(&toks[i + 1])
+            && matches!(toks[i].kind, TokKind::Word { .. })
+            && matches!(toks[i + 1].kind, TokKind::Word { .. })
+            && !toks
+                .iter()
+                .filter(|t| spelled_out(t))
+                .any(|t| matches!(t.kind, TokKind::NegPre | TokKind::NegPost))
+        {
+            flags[i].located = true;
+        }
+    }
     // Words that are negated by their own form flip the scope's polarity.
     for i in 0..n {
         if let TokKind::Word {
