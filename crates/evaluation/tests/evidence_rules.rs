@@ -4589,3 +4589,16 @@ fn an_abbreviations_spelled_out_modifiers_are_not_denied() {
         &[("The biopsy showed antibody-mediated rejection.", Contradicted)],
     );
 }
+
+/// After a comma that kept a list's denial, a conjunct opening with an article is a thing
+/// of its own; and "L-spine" is the lumbar spine, not a left one.
+#[test]
+fn a_denied_list_ends_at_an_article_and_l_spine_is_lumbar() {
+    expect(
+        "TEE 03/06: no valvular vegetation or perivalvular abscess. MRI L-spine 03/03: discitis-osteomyelitis as above; no epidural abscess.",
+        &[
+            ("TEE was negative for valvular vegetation or perivalvular abscess, and the L-spine MRI showed no epidural abscess.", Supported),
+            ("MRI of the lumbar spine showed discitis-osteomyelitis.", Supported),
+        ],
+    );
+}

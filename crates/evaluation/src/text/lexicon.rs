@@ -502,6 +502,10 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("a&ox4", "alert oriented"),
     ("ttwb", "toe touch weight bearing"),
     ("pwb", "partial weight bearing"),
+    // "L-spine" is the lumbar spine, not a left one.
+    ("l-spine", "lumbar spine"),
+    ("c-spine", "cervical spine"),
+    ("t-spine", "thoracic spine"),
     ("lle", "left lower extremity"),
     ("rle", "right lower extremity"),
     ("lue", "left upper extremity"),

@@ -2465,9 +2465,11 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 remaining = 0
             }
             // "no pulmonary embolism and a stable 4 mm nodule": a conjunct that opens with an
-            // article is a thing of its own, not one more denied.
+            // article is a thing of its own, not one more denied (also after a comma that
+            // kept a list's denial: "negative for vegetation or abscess, and the L-spine MRI
+            // showed ...").
             TokKind::Conj
-                if remaining < NEG_WINDOW
+                if remaining > 0
                     && lower.get(toks[i].end..).is_some_and(|rest| {
                         let rest = rest.trim_start();
                         rest.starts_with("a ")
