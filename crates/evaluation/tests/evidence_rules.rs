@@ -4602,3 +4602,21 @@ fn a_denied_list_ends_at_an_article_and_l_spine_is_lumbar() {
         ],
     );
 }
+
+/// "the first sterile blood culture" is the first negative one.
+#[test]
+fn a_sterile_blood_culture_is_a_negative_one() {
+    expect(
+        "Repeat BCx 03/04 and 03/05 no growth x 5 days; first negative BCx 03/04/2026.",
+        &[
+            (
+                "The first sterile blood culture was on 03/04/2026.",
+                Supported,
+            ),
+            (
+                "The first positive blood culture was on 03/04/2026.",
+                Contradicted,
+            ),
+        ],
+    );
+}

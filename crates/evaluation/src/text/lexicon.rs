@@ -1930,6 +1930,9 @@ const PHRASES: &[(&str, &str)] = &[
     // 48 h" is "blood cultures were negative").
     ("no growth", "\u{1}NEGPOST non growth"),
     ("without growth", "\u{1}NEGPOST non growth"),
+    // "the first sterile blood culture" is the first negative one.
+    ("sterile blood culture", "\u{1}NEGPRE blood culture"),
+    ("sterile blood cultures", "\u{1}NEGPRE blood cultures"),
     // "No growth to date".
     ("ngtd", "\u{1}NEGPOST non growth"),
     // Before "T" (temperature) is read on its own.

@@ -1923,13 +1923,18 @@ impl Parser<'_, '_> {
                 "\u{1}NEGPRE" => self.emit(TokKind::NegPre, start, end),
                 "\u{1}NEGPOST" => self.emit(TokKind::NegPost, start, end),
                 // A denial of what precedes that also names what it denies.
-                words => match words.strip_prefix("\u{1}NEGPOST ") {
-                    Some(rest) => {
+                // (Or, before it, a denial of what it names: "sterile blood culture".)
+                words => {
+                    if let Some(rest) = words.strip_prefix("\u{1}NEGPOST ") {
                         self.emit(TokKind::NegPost, start, end);
                         self.expand(rest, start, end, false);
+                    } else if let Some(rest) = words.strip_prefix("\u{1}NEGPRE ") {
+                        self.emit(TokKind::NegPre, start, end);
+                        self.expand(rest, start, end, false);
+                    } else {
+                        self.expand(words, start, end, false);
                     }
-                    None => self.expand(words, start, end, false),
-                },
+                }
             }
             return i + len;
         }
