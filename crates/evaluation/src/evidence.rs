@@ -3346,7 +3346,7 @@ struct Named {
     tablet: Term,
     /// Where a culture is taken from ("blood", "bone", "wound"): a culture's result is of
     /// its site.
-    sites: [Term; 13],
+    sites: [Term; 14],
     /// "culture" and "growth": a culture's result.
     culture: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
@@ -3389,7 +3389,7 @@ impl Named {
             tablet: vocab.term("tablet"),
             sites: [
                 "blood", "urine", "bone", "wound", "abscess", "sputum", "csf", "tissue", "stool",
-                "nares", "synovial", "pleural", "bal",
+                "nares", "synovial", "pleural", "bal", "biopsy",
             ]
             .map(|w| vocab.term(w)),
             culture: ["culture", "growth"].map(|w| vocab.term(w)),

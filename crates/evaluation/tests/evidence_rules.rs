@@ -4620,3 +4620,16 @@ fn a_sterile_blood_culture_is_a_negative_one() {
         ],
     );
 }
+
+/// A biopsy is a culture's site ("biopsy ... grew" is not denied by "Blood cultures x2: no
+/// growth"); "million" is 10^6; "invading" is invasion.
+#[test]
+fn a_biopsys_growth_and_its_invasion() {
+    expect(
+        "MICROBIOLOGY\nA) Quantitative tissue biopsy, R posterior thigh graft bed (09/17/2026): Pseudomonas aeruginosa 2.4 x 10^6 CFU/g tissue. Histology: organisms invading viable tissue beneath the eschar.\nB) Quantitative tissue biopsy, L flank graft (09/17/2026): Staphylococcus epidermidis <10^3 CFU/g; no invasion.\nD) Blood cultures x2 (09/19/2026): no growth to date (48 h).",
+        &[
+            ("Quantitative biopsy of the right posterior thigh graft bed grew 2.4 million CFU/g of Pseudomonas, with invasion into viable tissue.", Supported),
+            ("The left flank graft biopsy showed invasion.", Contradicted),
+        ],
+    );
+}

@@ -1762,6 +1762,11 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("postponed", "delayed"),
     ("deferred", "delayed"),
     ("grew", "growth"),
+    ("invading", "invasion"),
+    ("invaded", "invasion"),
+    ("invades", "invasion"),
+    // "2.4 million CFU/g" is "2.4 x 10^6 CFU/g".
+    ("million", "10^6"),
     ("grow", "growth"),
     ("growing", "growth"),
     ("sensitive", "susceptible"),
