@@ -3019,14 +3019,33 @@ fn analyse(
         let mut value_owner = vec![None; body.items.len()];
         let mut values = Vec::new();
         let mut sentence_values = Vec::with_capacity(body.sentences.len() + 1);
-        for sent in &body.sentences {
+        // The last drug named by the sentences before, on the current line.
+        let mut line_drug: Option<Term> = None;
+        for (s, sent) in body.sentences.iter().enumerate() {
             sentence_values.push(values.len() as u32);
             let items = &body.items[sent.items.clone()];
+            if line_start.get(s).is_none_or(|&l| l as usize == s) {
+                line_drug = None;
+            }
+            // "Clozapine 100 mg tab: 1 tab qAM and 2 tabs qHS. Total 300 mg/day.": a total
+            // that names no drug is the line's drug's.
+            // ("Total" itself is no item: the word right before the sentence's first.)
+            let total_of_line = source
+                .content
+                .get(..sent.start as usize)
+                .map(str::trim_end)
+                .and_then(|before| before.get(before.len().saturating_sub(5)..))
+                .is_some_and(|w| w.eq_ignore_ascii_case("total"))
+                && !items.iter().any(|i| i.drug);
             for (k, it) in items.iter().enumerate() {
                 if it.qty().is_some() {
-                    value_owner[sent.items.start + k] = owner_drug(items, k);
+                    value_owner[sent.items.start + k] =
+                        owner_drug(items, k).or(line_drug.filter(|_| total_of_line));
                     values.push((sent.items.start + k) as u32);
                 }
+            }
+            if let Some(d) = items.iter().rev().find(|i| i.drug).and_then(Item::term) {
+                line_drug = Some(d);
             }
         }
         sentence_values.push(values.len() as u32);

@@ -4633,3 +4633,16 @@ fn a_biopsys_growth_and_its_invasion() {
         ],
     );
 }
+
+/// "Clozapine 100 mg tab: 1 tab qAM AND 2 tabs (200 mg) at bedtime. Total 300 mg/day.": a
+/// total that names no drug is the dose of the line's drug.
+#[test]
+fn a_total_is_the_lines_drugs_dose() {
+    expect(
+        "DISCHARGE MEDICATIONS - 05/29/2026. Wt 104 kg.\nClozapine (Clozaril) 100 mg tab: 1 tab PO every morning AND 2 tabs (200 mg) PO at bedtime. Total 300 mg/day. Dispense 7-day supply only.\nSennosides 8.6 mg tab: 2 tabs PO at bedtime.",
+        &[
+            ("Discharge clozapine is 300 mg/day.", Supported),
+            ("Discharge clozapine is 400 mg/day.", Contradicted),
+        ],
+    );
+}
