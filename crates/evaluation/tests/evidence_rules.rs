@@ -4646,3 +4646,17 @@ fn a_total_is_the_lines_drugs_dose() {
         ],
     );
 }
+
+/// For an ion of one charge mEq/L and mmol/L are one unit ("Li 2.4 mmol/L" is "2.4
+/// mEq/L"); for magnesium they are not.
+#[test]
+fn meq_and_mmol_are_one_for_monovalent_ions() {
+    expect(
+        "Admission Li level 2.4 mmol/L (drawn ~14 h post-dose), Cr 1.9 mg/dL (baseline 1.0). Mg 1.0 mmol/L.",
+        &[
+            ("Admission Li level was 2.4 mEq/L.", Supported),
+            ("Admission Li level was 3.4 mEq/L.", Contradicted),
+            ("Magnesium was 1.0 mEq/L.", Contradicted),
+        ],
+    );
+}

@@ -1853,6 +1853,30 @@ impl Parser<'_, '_> {
                     LexKind::Unit(Dim::None, _) => {
                         let (unit, factor) = quantity::mass_rate_in_mg(&next.text);
                         let unit = quantity::same_concentration(&unit);
+                        // "Li 2.4 mmol/L" is "2.4 mEq/L": for an ion of one charge the two
+                        // units are one (not for magnesium or calcium).
+                        let monovalent = (first.saturating_sub(4)..first).any(|k| {
+                            matches!(
+                                self.text(k),
+                                Some(
+                                    "li" | "lithium"
+                                        | "na"
+                                        | "sodium"
+                                        | "k"
+                                        | "potassium"
+                                        | "cl"
+                                        | "chloride"
+                                        | "hco3"
+                                        | "bicarbonate"
+                                        | "bicarb"
+                                )
+                            )
+                        });
+                        let unit = if monovalent && unit == "meq/l" {
+                            "mmol/l"
+                        } else {
+                            unit
+                        };
                         Some((Dim::Compound(self.vocab.id(unit)), factor))
                     }
                     LexKind::Unit(d, f) => Some((*d, *f)),
