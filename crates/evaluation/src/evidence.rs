@@ -2326,15 +2326,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         // PO weekly ... Change MTX to 20 mg subcut": of values placed alike, the end of a
         // change is what a claim's first value after a verb of change speaks of.
         let change_end = item.lead != Lead::From && {
-            let before = claim_items[..k]
+            let mut before = claim_items[..k]
                 .iter()
                 .rev()
                 .take_while(|it| it.sent == item.sent && it.clause == item.clause)
                 .take_while(|it| it.qty().is_none());
-            item.lead == Lead::To
-                || before
-                    .clone()
-                    .any(|it| it.term().is_some_and(|t| self.named.change.contains(&t)))
+            before.any(|it| it.term().is_some_and(|t| self.named.change.contains(&t)))
         };
         let ends_first = |placed: &mut Vec<&Cand>| {
             if change_end
