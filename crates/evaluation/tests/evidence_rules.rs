@@ -4660,3 +4660,23 @@ fn meq_and_mmol_are_one_for_monovalent_ions() {
         ],
     );
 }
+
+/// "ms" after a number is milliseconds: "QRS widening to 104 ms" is a duration, and "QTc
+/// 429 ms" against "QTc 428 ms" still differs (small units compare relatively).
+#[test]
+fn milliseconds_are_a_duration() {
+    expect(
+        "ED: agitated delirium, HR 128, T 37.8 C, urinary retention (bladder scan 900 mL; Foley placed). ECG QRS 104 ms, QTc 478 ms. Given sodium bicarbonate 100 mEq IV x1 with QRS narrowing to 92 ms. Lorazepam 2 mg IV x2 for agitation.",
+        &[
+            ("QRS of 104 ms was treated with IV sodium bicarbonate.", Supported),
+            ("QTc was 477 ms.", Contradicted),
+        ],
+    );
+    expect(
+        "ECG: sinus rhythm, PR 0.16 s, QRS duration 0.104 s.",
+        &[
+            ("QRS duration was 104 ms.", Supported),
+            ("QRS duration was 140 ms.", Contradicted),
+        ],
+    );
+}

@@ -2304,6 +2304,10 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("second", Dim::Time, 1.0 / 3600.0),
     ("seconds", Dim::Time, 1.0 / 3600.0),
     ("s", Dim::Time, 1.0 / 3600.0),
+    // Milliseconds ("QRS 104 ms", "QTc 468 msec"); only after a number, so not multiple
+    // sclerosis.
+    ("ms", Dim::Time, 1.0 / 3_600_000.0),
+    ("msec", Dim::Time, 1.0 / 3_600_000.0),
     ("min", Dim::Time, 1.0 / 60.0),
     ("mins", Dim::Time, 1.0 / 60.0),
     ("minute", Dim::Time, 1.0 / 60.0),

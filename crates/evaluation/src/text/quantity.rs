@@ -83,7 +83,9 @@ pub(crate) fn written_decimals(x: f64) -> i32 {
 }
 
 fn close(x: f64, y: f64) -> bool {
-    (x - y).abs() <= 1e-6 * x.abs().max(y.abs()).max(1.0)
+    // (Relative, with a tiny absolute floor: a value in a small unit, "429 ms" in hours, is
+    // itself tiny.)
+    (x - y).abs() <= 1e-12 + 1e-6 * x.abs().max(y.abs())
 }
 
 impl Quantity {
