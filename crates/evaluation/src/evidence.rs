@@ -71,6 +71,9 @@ struct Cand {
     /// Every other value of the claim's sentence stands right next to it in the source
     /// ("250 mg daily x 4 days" for "250 mg daily ... for four days").
     described: bool,
+    /// A tablet's strength, equal to the claim's value, that only names the tablets of a
+    /// larger dose ("4 mg tab: 2 tabs (8 mg)" for "4 mg").
+    strength_of_value: bool,
 }
 
 /// One analysed source document, with what every claim asks of it precomputed.
@@ -2054,6 +2057,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                         continue;
                     }
                 }
+                // "800 mg tab - 2 tabs (1,600 mg)": the tablet's strength of a dose of several
+                // tablets is no dose of its own, unless the claim speaks of tablets too.
+                let dose = dose_of_strength(items, k, self.named.tablet);
+                let strength_only = dose.is_some_and(|d| !d.matches(&sq)) && !claim_tablets;
                 let matched = if sq.shape == Shape::Range
                     && s_item.lead == Lead::From
                     && q.shape == Shape::Single
@@ -2066,11 +2073,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                         _ => q.matches(&start) || q.matches(&end),
                     }
                 } else {
-                    // "800 mg tab - 2 tabs (1,600 mg)": the tablet's strength of a dose of
-                    // several tablets is no dose of its own, unless the claim speaks of
-                    // tablets too.
-                    let dose = dose_of_strength(items, k, self.named.tablet);
-                    let strength_only = dose.is_some_and(|d| !d.matches(&sq)) && !claim_tablets;
                     (q.matches(&sq) && !strength_only)
                         || dose.is_some_and(|d| q.matches(&d))
                         || pair_written_apart(items, k, q)
@@ -2086,8 +2088,19 @@ impl<'c, 'a> Checker<'c, 'a> {
                     at,
                     lead: s_item.lead,
                     described,
+                    strength_of_value: strength_only && q.matches(&sq),
                 });
             }
+        }
+        // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"
+        // for "4 mg daily after 04/11": a strength equal to the claim's value is its rival only
+        // while no dose states that value ("Sevelamer 800 mg tab - 2 tabs (1,600 mg)" for
+        // "800 mg TID").
+        if cands
+            .iter()
+            .any(|c| c.matched && c.sim >= SAME_ATTRIBUTE_SIM)
+        {
+            cands.retain(|c| !c.strength_of_value);
         }
         let best = cands.iter().map(|c| c.sim).fold(0.0, f64::max);
         // "Creatinine improved from 4.8 to 3.1 mg/dL on 05/05" against "Cr 4.8 -> 3.1 (05/03)

@@ -4680,3 +4680,17 @@ fn milliseconds_are_a_duration() {
         ],
     );
 }
+
+/// A tablet's strength equal to the claim's value is no rival when a dose states that
+/// value ("4 mg tab: 2 tabs (8 mg) ... then 1 tab (4 mg) daily"), and stays one when none
+/// does ("800 mg tab - 2 tabs (1,600 mg)" for "800 mg").
+#[test]
+fn a_strength_is_a_rival_only_without_a_dose_of_its_value() {
+    expect(
+        "- Dexamethasone 4 mg tab: 2 tabs (8 mg) PO daily with breakfast through 04/11, then 1 tab (4 mg) daily.\n- Sevelamer carbonate 800 mg tab - 2 tabs (1,600 mg) PO TID with meals.",
+        &[
+            ("Dexamethasone 4 mg daily after 04/11.", Supported),
+            ("Sevelamer carbonate 800 mg PO TID with meals.", Contradicted),
+        ],
+    );
+}
