@@ -937,6 +937,50 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
+    /// Whether the claim's value is one of a run of sizes written together ("4.2 x 3.5 x 0.6
+    /// cm") that a cited sentence gives in the same order, with nothing but units or letters
+    /// between them ("4.2 cm L x 3.5 cm W x 0.6 cm D").
+    fn dimensions_found(&self, item: &Item) -> bool {
+        let items = &self.claim.items;
+        let k = item.pos as usize;
+        let length = |i: &Item| {
+            i.qty()
+                .is_some_and(|q| q.dim == Dim::Length && q.shape == Shape::Single)
+        };
+        if !length(item) {
+            return false;
+        }
+        let adjacent =
+            |a: &Item, b: &Item| a.sent == b.sent && a.clause == b.clause && b.pos == a.pos + 1;
+        let mut first = k;
+        while first > 0 && length(&items[first - 1]) && adjacent(&items[first - 1], &items[first]) {
+            first -= 1;
+        }
+        let mut last = k;
+        while last + 1 < items.len()
+            && length(&items[last + 1])
+            && adjacent(&items[last], &items[last + 1])
+        {
+            last += 1;
+        }
+        if last == first {
+            return false;
+        }
+        let run: Vec<Quantity> = items[first..=last]
+            .iter()
+            .filter_map(|i| i.qty().copied())
+            .collect();
+        self.sentences.iter().any(|&at| {
+            let sentence = self.corpus.sentence_items(at);
+            sentence.windows(run.len()).any(|w| {
+                w.iter().zip(&run).all(|(s, c)| {
+                    s.qty()
+                        .is_some_and(|v| v.dim == Dim::Length && c.matches(v))
+                })
+            })
+        })
+    }
+
     /// The readings of a source sentence, by index, leaving out reference ranges ("[ref
     /// 13-60]"): the steps a trend can have.
     fn reading_steps(&self, items: &[Item]) -> Vec<usize> {
@@ -2143,7 +2187,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "Creatinine improved from 4.8 to 1.6 mg/dL" against "Cr 4.8 -> 3.1 (11/16) -> 1.6
         // mg/dL (11/20)": the end of a change is the later step of a source's trend that
         // starts at the change's start.
-        if self.trend_reaches(item, q) {
+        if self.trend_reaches(item, q) || self.dimensions_found(item) {
             return QtyAlign::Matched;
         }
         #[cfg(test)]

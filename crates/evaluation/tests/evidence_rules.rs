@@ -4694,3 +4694,16 @@ fn a_strength_is_a_rival_only_without_a_dose_of_its_value() {
         ],
     );
 }
+
+/// A run of sizes ("4.2 x 3.5 x 0.6 cm") is found where a cited sentence gives the same
+/// run in order ("4.2 cm L x 3.5 cm W x 0.6 cm D"), whatever the words around.
+#[test]
+fn a_run_of_sizes_is_found_together() {
+    expect(
+        "Wound #1 SACRUM/COCCYX - Stage 3 pressure injury. 4.2 cm L x 3.5 cm W x 0.6 cm D. Bed 80% red granulation / 20% yellow slough. No tunneling; undermining 0.8 cm at 12 o'clock. Moderate serosanguineous drainage, no odor.\nWound #2 RIGHT HEEL - Stage 2 pressure injury (ruptured blister), 1.5 x 1.2 cm, pink moist bed, scant drainage.\nWound #3 LEFT HEEL - Deep tissue pressure injury (DTPI), 2.0 x 2.2 cm, intact skin, maroon.",
+        &[
+            ("Sacral stage 3 pressure injury measured 4.2 x 3.5 x 0.6 cm with 0.8 cm of undermining at 12 o'clock.", Supported),
+            ("Sacral stage 3 pressure injury measured 4.2 x 3.5 x 1.6 cm.", Contradicted),
+        ],
+    );
+}
