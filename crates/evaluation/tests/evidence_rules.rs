@@ -4588,6 +4588,11 @@ fn an_abbreviations_spelled_out_modifiers_are_not_denied() {
         "Diagnosis: acute T cell-mediated rejection, Banff grade IA. No evidence of antibody-mediated rejection.",
         &[("The biopsy showed antibody-mediated rejection.", Contradicted)],
     );
+    // (A test answered as a whole stays denied whole.)
+    expect(
+        "UDS: negative (note: diphenhydramine may cause false-positive PCP/TCA screens; none seen).",
+        &[("Urine drug screen was positive for PCP, attributed to diphenhydramine cross-reactivity.", Contradicted)],
+    );
 }
 
 /// After a comma that kept a list's denial, a conjunct opening with an article is a thing

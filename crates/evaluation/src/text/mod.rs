@@ -2749,8 +2749,21 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             .get(toks[i].start..toks[i].end)
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_alphabetic()));
         let spelled_out = |t: &Tok| t.start == toks[i].start;
+        // (Denied by a cue before it, as a finding is: "UDS: negative" answers the whole
+        // test.)
+        let span_start = toks[..i]
+            .iter()
+            .rposition(|t| !spelled_out(t))
+            .map_or(0, |p| p + 1);
+        let denied_before = toks[..span_start]
+            .iter()
+            .rev()
+            .take(NEG_WINDOW)
+            .find(|t| !matches!(t.kind, TokKind::Word { .. }))
+            .is_some_and(|t| matches!(t.kind, TokKind::NegPre));
         if flags[i].neg
             && abbreviation
+            && denied_before
             && spelled_out(&toks[i + 1])
             && matches!(toks[i].kind, TokKind::Word { .. })
             && matches!(toks[i + 1].kind, TokKind::Word { .. })
