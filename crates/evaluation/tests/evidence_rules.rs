@@ -4712,3 +4712,16 @@ fn a_run_of_sizes_is_found_together() {
         ],
     );
 }
+
+/// In a table row ("Zinc   58   60-120 mcg/dL   L") the unit after the reference range
+/// right behind a bare reading is the reading's: "58 mg/dL" against it is a unit slip.
+#[test]
+fn a_table_rows_range_unit_is_the_readings() {
+    expect(
+        "NUTRITION LABS 03/02\nTest                 Result    Reference        Flag\nAlbumin              2.4       3.5-5.0 g/dL     L\nZinc                 58        60-120 mcg/dL    L",
+        &[
+            ("Zinc was 58 mg/dL.", Contradicted),
+            ("Zinc was 58 mcg/dL.", Supported),
+        ],
+    );
+}

@@ -1836,6 +1836,21 @@ impl Parser<'_, '_> {
                 j = c + 1;
             }
         }
+        // "Zinc   58   60-120 mcg/dL   L": in a table row, the unit after the reference range
+        // right behind a bare reading is the reading's too.
+        if q.dim == Dim::None
+            && j == first + 1
+            && matches!(
+                self.lexes.get(j).map(|l| &l.kind),
+                Some(LexKind::Qty(r)) if r.shape == Shape::Range && r.dim == Dim::None
+            )
+            && matches!(
+                self.lexes.get(j + 1).map(|l| &l.kind),
+                Some(LexKind::Unit(..))
+            )
+        {
+            j += 1;
+        }
         // "11/04 18.6 H; 11/09 9.4 H": a capital H closing a reading is its flag (high), not
         // hours (but "x 24 H" is a duration).
         let flag = self.lead_before(start) != Lead::For
