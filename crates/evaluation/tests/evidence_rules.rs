@@ -4725,3 +4725,15 @@ fn a_table_rows_range_unit_is_the_readings() {
         ],
     );
 }
+
+/// umol, nmol and pmol are units: "0.31 mmol/L" against "0.31 umol/L" is a unit slip.
+#[test]
+fn micromoles_are_a_unit() {
+    expect(
+        "Admission labs: WBC 1.9, ANC 0.6, Cr 2.1. Serum MTX level 0.31 umol/L ~20 h after last dose.",
+        &[
+            ("Admission methotrexate level was 0.31 mmol/L.", Contradicted),
+            ("Admission methotrexate level was 0.31 umol/L.", Supported),
+        ],
+    );
+}

@@ -2352,6 +2352,11 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("milliunits", Dim::Units, 0.001),
     ("meq", Dim::Meq, 1.0),
     ("mmol", Dim::Mmol, 1.0),
+    // Micromoles and nanomoles ("MTX 0.31 umol/L", "B12 400 pmol/L").
+    ("umol", Dim::Mmol, 0.001),
+    ("µmol", Dim::Mmol, 0.001),
+    ("nmol", Dim::Mmol, 0.000_001),
+    ("pmol", Dim::Mmol, 0.000_000_001),
     ("puffs", Dim::Count, 1.0),
     ("puff", Dim::Count, 1.0),
     ("tab", Dim::Count, 1.0),
