@@ -4737,3 +4737,16 @@ fn micromoles_are_a_unit() {
         ],
     );
 }
+
+/// "nonoliguric" denies oliguria; "immunity" is being immune, which "NON-IMMUNE" denies.
+#[test]
+fn more_words_negated_by_their_form() {
+    expect(
+        "Course: nonoliguric AKI (UOP >1.5 L/day), Cr peak 2.9 mg/dL 09/16. Prenatal labs: Rubella IgG <5 IU/mL - NON-IMMUNE. GBS negative.",
+        &[
+            ("Course complicated by oliguric AKI.", Contradicted),
+            ("Prenatal labs were notable for rubella immunity.", Contradicted),
+            ("AKI was nonoliguric.", Supported),
+        ],
+    );
+}
