@@ -4750,3 +4750,15 @@ fn more_words_negated_by_their_form() {
         ],
     );
 }
+
+/// LOC is a loss of consciousness, which a claim may write out: "no LOC" denies it.
+#[test]
+fn loc_is_a_loss_of_consciousness() {
+    expect(
+        "Prodrome of lightheadedness on standing before 2 of the falls; no LOC, no tongue biting or incontinence.",
+        &[
+            ("She had a brief loss of consciousness with the falls.", Contradicted),
+            ("There was no loss of consciousness.", Supported),
+        ],
+    );
+}

@@ -686,7 +686,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("sat", "oxygen saturation"),
     ("sats", "oxygen saturation"),
     ("nc", "nasal cannula"),
-    ("loc", "loss of consciousness"),
+    ("loc", "syncope"),
     ("rom", "range of motion"),
     ("ams", "altered mental status"),
     ("ha", "headache"),
