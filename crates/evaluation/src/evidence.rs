@@ -277,6 +277,24 @@ impl<'a> Corpus<'a> {
         }
     }
 
+    /// A sentence's text on to the semicolon or line end after it: the words past its last
+    /// item ("07/04 negative").
+    fn part_text(&self, (d, s): (usize, usize)) -> &str {
+        let Some(sent) = self
+            .docs()
+            .and_then(|docs| docs.get(d)?.body.sentences.get(s))
+        else {
+            return "";
+        };
+        let content = self.sources.get(d).map_or("", |src| src.content.as_str());
+        let (start, end) = (sent.start as usize, sent.end as usize);
+        let stop = content
+            .get(end..)
+            .and_then(|rest| rest.find([';', '\n']))
+            .map_or(content.len(), |p| end + p);
+        content.get(start..stop).unwrap_or("")
+    }
+
     /// The written text of a sentence (empty if its span is not in the source).
     fn sentence_text(&self, (d, s): (usize, usize)) -> &str {
         let span = self
@@ -1139,6 +1157,56 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// other.
     fn denied_only_for_a_side(&self, t: Term, item: &Item) -> bool {
         self.stated_only_for_a_side(t, item, !item.neg)
+    }
+
+    /// Whether a fact about a dated result ("Urine myoglobin was still positive on 07/04")
+    /// meets, on its day, a bare result of the other polarity under a line's label that
+    /// names the fact ("Urine myoglobin: 07/02 positive; 07/04 negative.").
+    fn dated_result_opposite(&self, fact: Fact<'_>) -> bool {
+        let Some(day) = fact
+            .iter()
+            .filter_map(Item::qty)
+            .find(|q| q.dim == Dim::Date)
+        else {
+            return false;
+        };
+        let content: Vec<&Item> = fact
+            .iter()
+            .filter(|i| i.term().is_some() && !i.light && !i.when)
+            .collect();
+        if content.is_empty() {
+            return false;
+        }
+        let claim_denies = content.iter().all(|i| i.neg);
+        let claim_affirms = content.iter().all(|i| !i.neg);
+        if !claim_denies && !claim_affirms {
+            return false;
+        }
+        self.sentences.iter().any(|&at| {
+            let items = self.corpus.sentence_items(at);
+            let [only] = items else { return false };
+            if !only
+                .qty()
+                .is_some_and(|q| q.dim == Dim::Date && day.matches(q))
+            {
+                return false;
+            }
+            // (A bare cue is no item: read the part on to its semicolon or line end.)
+            let text = self.corpus.part_text(at).to_ascii_lowercase();
+            let text = text.trim_end().trim_end_matches('.');
+            let said = |words: &[&str]| words.iter().any(|w| text.ends_with(w));
+            let negative = said(&[" negative", " neg", " not detected", " undetectable"]);
+            let positive = !negative && said(&[" positive", " pos", " detected"]);
+            if !(negative && claim_affirms || positive && claim_denies) {
+                return false;
+            }
+            let line = (at.0, self.line_start(at));
+            let label = self.corpus.sentence_items(line);
+            line != at
+                && content
+                    .iter()
+                    .all(|c| label.iter().any(|i| i.term() == c.term()))
+        })
     }
 
     /// Whether the fact denies growth in a culture of a site ("Admission urine culture
@@ -2576,7 +2644,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// side in the sentences that best match the fact contradicts it.
     fn polarity_contradictions(&self, fact: Fact<'_>, ranked: &Ranked) -> Vec<String> {
         let mut out = Vec::new();
-        if self.denied_growth_counted(fact) {
+        if self.denied_growth_counted(fact) || self.dated_result_opposite(fact) {
             out.push("negation_mismatch".into());
             return out;
         }

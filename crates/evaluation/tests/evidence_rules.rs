@@ -4762,3 +4762,16 @@ fn loc_is_a_loss_of_consciousness() {
         ],
     );
 }
+
+/// "Urine myoglobin: 07/02 positive; 07/04 negative.": a bare dated result answers the
+/// line's label on its day.
+#[test]
+fn a_dated_bare_result_answers_its_lines_label() {
+    expect(
+        "CK / RENAL TREND\n07/04 06:00   CK 17,600    Cr 1.1   K 4.2\nUrine myoglobin: 07/02 positive; 07/04 negative.",
+        &[
+            ("Urine myoglobin was still positive on 07/04.", Contradicted),
+            ("Urine myoglobin was positive on 07/02.", Supported),
+        ],
+    );
+}
