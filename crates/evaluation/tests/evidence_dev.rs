@@ -297,6 +297,15 @@ fn new_documents_accuracy() {
 /// 0.733, leukemia 0.844, neurosurgery 0.867, infectious disease 0.867, pancreatitis 0.800,
 /// cardiology 0.867; two dangerous errors, "left kidney 5.4 cm with mild pelviectasis" and
 /// a moderate and a small effusion with their sides swapped, fixed before they joined).
+/// Then (2026-11-26, later, pipeline 1.11.0) batches 82-89, first run on the stop's first
+/// commit at 282/360 (0.783: burns and wounds 0.778, inpatient psychiatry 0.822, labor and
+/// delivery 0.800, OPAT and infectious disease 0.822, urology 0.778, toxicology 0.689,
+/// rheumatology 0.800, geriatrics and palliative care 0.778); eight dangerous errors ("RLE
+/// DVT" against a left one, "16 units/min" against "16 mU/min", "extending to, but not into,
+/// the IVC", a urine culture's colony count beside the blood cultures' "no growth", the old
+/// methotrexate dose for the new one, "protein, blood ... all negative", a BAL culture
+/// against other sites' Pseudomonas, and a dated "07/04 negative" under its label), all
+/// fixed before they joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
