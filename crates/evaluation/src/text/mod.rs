@@ -2760,33 +2760,38 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // (Not a hyphenated name, "antibody-mediated rejection", nor an abbreviation that
     // holds its own negation, "NKDA".)
     for i in 0..n.saturating_sub(1) {
+        let spelled_out = |t: &Tok| t.start == toks[i].start;
+        if !(flags[i].neg
+            && spelled_out(&toks[i + 1])
+            && matches!(toks[i].kind, TokKind::Word { .. })
+            && matches!(toks[i + 1].kind, TokKind::Word { .. }))
+        {
+            continue;
+        }
         let abbreviation = lower
             .get(toks[i].start..toks[i].end)
             .is_some_and(|w| w.bytes().all(|b| b.is_ascii_alphabetic()));
-        let spelled_out = |t: &Tok| t.start == toks[i].start;
-        // (Denied by a cue before it, as a finding is: "UDS: negative" answers the whole
-        // test.)
+        // The span's tokens: those written at the same place as this one.
         let span_start = toks[..i]
             .iter()
             .rposition(|t| !spelled_out(t))
             .map_or(0, |p| p + 1);
+        let span_end = toks[i..]
+            .iter()
+            .position(|t| !spelled_out(t))
+            .map_or(n, |p| i + p);
+        let own_negation = toks[span_start..span_end]
+            .iter()
+            .any(|t| matches!(t.kind, TokKind::NegPre | TokKind::NegPost));
+        // (Denied by a cue before it, as a finding is: "UDS: negative" answers the whole
+        // test.)
         let denied_before = toks[..span_start]
             .iter()
             .rev()
             .take(NEG_WINDOW)
             .find(|t| !matches!(t.kind, TokKind::Word { .. }))
             .is_some_and(|t| matches!(t.kind, TokKind::NegPre));
-        if flags[i].neg
-            && abbreviation
-            && denied_before
-            && spelled_out(&toks[i + 1])
-            && matches!(toks[i].kind, TokKind::Word { .. })
-            && matches!(toks[i + 1].kind, TokKind::Word { .. })
-            && !toks
-                .iter()
-                .filter(|t| spelled_out(t))
-                .any(|t| matches!(t.kind, TokKind::NegPre | TokKind::NegPost))
-        {
+        if abbreviation && denied_before && !own_negation {
             flags[i].located = true;
         }
     }
