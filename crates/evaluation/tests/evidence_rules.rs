@@ -4775,3 +4775,16 @@ fn a_dated_bare_result_answers_its_lines_label() {
         ],
     );
 }
+
+/// "ELISA (...): OD 0.21, NEGATIVE (positive >=0.40)": a result after a label's value and a
+/// comma is the label's.
+#[test]
+fn a_result_after_a_labels_value_and_comma() {
+    expect(
+        "PF4/heparin antibody ELISA (collected 11/06, resulted 11/07): OD 0.21, NEGATIVE (positive >=0.40). SRA not sent.",
+        &[
+            ("PF4/heparin antibody ELISA returned positive (OD 0.21).", Contradicted),
+            ("PF4/heparin antibody ELISA was negative.", Supported),
+        ],
+    );
+}

@@ -3377,20 +3377,26 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                     && k > 0
                     && matches!(toks[k - 1].kind, TokKind::Qty(_)) => {}
             // "Zinc transporter 8 (ZnT8) antibody: <10 U/mL (negative)": the result of a
-            // label's value is the label's.
+            // label's value is the label's (also after a comma: "ELISA: OD 0.21, NEGATIVE").
             TokKind::Soft
                 if count == 0
                     && is_colon(&toks[k], lower)
                     && toks[k + 1..at]
                         .iter()
                         .any(|t| matches!(t.kind, TokKind::Qty(_)))
-                    && toks[k + 1..at]
-                        .iter()
-                        .all(|t| matches!(t.kind, TokKind::Qty(_) | TokKind::Soft)) =>
+                    && toks[k + 1..at].iter().all(|t| {
+                        matches!(t.kind, TokKind::Qty(_) | TokKind::Soft | TokKind::Clause)
+                    }) =>
             {
                 negate_label(toks, flags, lower, k, usize::MAX);
                 return;
             }
+            // (The comma between the value and its result.)
+            TokKind::Clause
+                if count == 0
+                    && k + 1 == at
+                    && k > 0
+                    && matches!(toks[k - 1].kind, TokKind::Qty(_)) => {}
             // "discontinued once cultures were negative": what a subordinate clause's
             // subject is denied of ends at its conjunction.
             TokKind::Word { .. }
