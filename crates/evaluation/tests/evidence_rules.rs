@@ -4788,3 +4788,16 @@ fn a_result_after_a_labels_value_and_comma() {
         ],
     );
 }
+
+/// A side that ends its phrase after "to (the)" is where the word before it points: "Weber
+/// lateralized to the right" against "Weber lateralizes to the LEFT".
+#[test]
+fn a_side_after_to_the_is_the_words_before() {
+    expect(
+        "EXAM: TMs intact AU. Weber (512 Hz) lateralizes to the LEFT. Rinne AC>BC AU.",
+        &[
+            ("Weber lateralized to the right.", Contradicted),
+            ("Weber lateralized to the left.", Supported),
+        ],
+    );
+}

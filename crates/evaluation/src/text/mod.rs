@@ -2854,6 +2854,22 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
             k += 1;
         }
+        // "Weber lateralizes to the LEFT", "uvula deviated to the right": a side that ends
+        // its phrase after "to (the)" is where the word before it points.
+        let to_before = lower.get(..toks[i].start).is_some_and(|before| {
+            let before = before.trim_end();
+            before.ends_with(" to the") || before.ends_with(" to")
+        });
+        if applied == 0
+            && to_before
+            && i > 0
+            && matches!(toks[i - 1].kind, TokKind::Word { .. })
+            && toks
+                .get(i + 1)
+                .is_none_or(|t| !matches!(t.kind, TokKind::Word { .. }))
+        {
+            flags[i - 1].side.get_or_insert(side);
+        }
         // "Moderate right pleural effusion. Small left pleural effusion.": a severity right
         // before a side is that side's ("a moderate left and a small right pleural
         // effusion" swaps them).
