@@ -74,6 +74,8 @@ struct Cand {
     /// A tablet's strength, equal to the claim's value, that only names the tablets of a
     /// larger dose ("4 mg tab: 2 tabs (8 mg)" for "4 mg").
     strength_of_value: bool,
+    /// The word right after it in its sentence ("18 mm at C6": C6).
+    next: Option<Term>,
 }
 
 /// One analysed source document, with what every claim asks of it precomputed.
@@ -2201,6 +2203,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     lead: s_item.lead,
                     described,
                     strength_of_value: strength_only && q.matches(&sq),
+                    next: items.get(k + 1).and_then(Item::term),
                 });
             }
         }
@@ -2213,6 +2216,40 @@ impl<'c, 'a> Checker<'c, 'a> {
             .any(|c| c.matched && c.sim >= SAME_ATTRIBUTE_SIM)
         {
             cands.retain(|c| !c.strength_of_value);
+        }
+        // "11 mm at C6" against "11 mm at C4 and 18 mm at C6": where a sentence lists values
+        // each with the word of its own place after it, the one whose place is the word
+        // after the claim's value is the one it speaks of.
+        let claim_next = claim_items
+            .get(k + 1)
+            .filter(|i| i.sent == item.sent && i.clause == item.clause && !i.light && !i.when)
+            .and_then(Item::term);
+        if let Some(u) = claim_next {
+            let placed: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| c.comparable && c.value.dim == q.dim && c.next == Some(u))
+                .filter(|c| c.sim >= PAIRED_SIM)
+                .collect();
+            let listed = placed.iter().any(|p| {
+                cands.iter().any(|c| {
+                    c.at == p.at
+                        && c.value.dim == p.value.dim
+                        && c.next.is_some()
+                        && c.next != Some(u)
+                })
+            });
+            // (In one sentence only: "IPAP 16 / EPAP 6" and "IPAP 18 / EPAP 6" in two are two
+            // settings, not two places.)
+            let one_sentence = placed
+                .iter()
+                .all(|c| Some(c.at) == placed.first().map(|f| f.at));
+            if listed && one_sentence {
+                return if placed.iter().any(|c| c.matched) {
+                    QtyAlign::Matched
+                } else {
+                    QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
+                };
+            }
         }
         let best = cands.iter().map(|c| c.sim).fold(0.0, f64::max);
         // "Creatinine improved from 4.8 to 3.1 mg/dL on 05/05" against "Cr 4.8 -> 3.1 (05/03)

@@ -4801,3 +4801,17 @@ fn a_side_after_to_the_is_the_words_before() {
         ],
     );
 }
+
+/// "11 mm at C4 and 18 mm at C6": of values listed each with the word of its place after it,
+/// the one whose place follows the claim's value is the one it speaks of.
+#[test]
+fn a_listed_value_is_the_one_at_the_claims_place() {
+    expect(
+        "Findings: Anterior cervical plate spanning C5 through C7 with interbody spacers at C5-6 and C6-7. Prevertebral soft tissue thickening measuring 11 mm at C4 and 18 mm at C6, within the expected post-operative range.",
+        &[
+            ("Prevertebral soft tissue thickening was 11 mm at C6.", Contradicted),
+            ("Prevertebral soft tissue thickening was 18 mm at C6.", Supported),
+            ("Prevertebral soft tissue thickening was 11 mm at C4.", Supported),
+        ],
+    );
+}
