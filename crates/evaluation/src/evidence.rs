@@ -76,6 +76,8 @@ struct Cand {
     strength_of_value: bool,
     /// The word right after it in its sentence ("18 mm at C6": C6).
     next: Option<Term>,
+    /// For a frequency, the dose it is the frequency of ("200 mg PO daily": 200 mg).
+    dose_before: Option<Quantity>,
 }
 
 /// One analysed source document, with what every claim asks of it precomputed.
@@ -2204,6 +2206,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     described,
                     strength_of_value: strength_only && q.matches(&sq),
                     next: items.get(k + 1).and_then(Item::term),
+                    dose_before: dose_before(items, k),
                 });
             }
         }
@@ -2216,6 +2219,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             .any(|c| c.matched && c.sim >= SAME_ATTRIBUTE_SIM)
         {
             cands.retain(|c| !c.strength_of_value);
+        }
+        // "then 200 mg PO BID" against "2 tabs (400 mg) PO BID x 7 days, then 1 tab (200 mg)
+        // PO daily": a frequency is its dose's; the source frequencies of the claim's dose
+        // are the ones it speaks of.
+        if let Some(d) = dose_before(claim_items, k).filter(|_| q.dim == Dim::Frequency) {
+            let paired: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| c.comparable && c.value.dim == Dim::Frequency)
+                .filter(|c| c.dose_before.is_some_and(|b| d.matches(&b)))
+                .filter(|c| c.sim >= SAME_ATTRIBUTE_SIM)
+                .collect();
+            // (Stated both ways, "5 mg q4h PRN ... discharged on 5 mg q6h PRN", the words
+            // decide below.)
+            if !paired.is_empty() && paired.iter().all(|c| c.matched) {
+                return QtyAlign::Matched;
+            }
+            if !paired.is_empty() && paired.iter().all(|c| !c.matched) {
+                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+            }
         }
         // "11 mm at C6" against "11 mm at C4 and 18 mm at C6": where a sentence lists values
         // each with the word of its own place after it, the one whose place is the word
@@ -3398,6 +3420,26 @@ fn pair_written_apart(items: &[Item], k: usize, q: &Quantity) -> bool {
     single(here)
         && here.raw_a == first.raw_a
         && next.is_some_and(|n| single(n) && n.raw_a == second.raw_a)
+}
+
+/// For the frequency at `k`, the dose right before it in its sentence, with nothing but
+/// words between ("1 tab (200 mg) PO daily": 200 mg); none for another value.
+fn dose_before(items: &[Item], k: usize) -> Option<Quantity> {
+    let freq = items.get(k)?;
+    if freq.qty()?.dim != Dim::Frequency {
+        return None;
+    }
+    items[..k]
+        .iter()
+        .rev()
+        .take_while(|i| i.sent == freq.sent)
+        .find_map(|i| match i.qty() {
+            Some(q) if q.dim == Dim::Mass && q.shape == Shape::Single => Some(Some(*q)),
+            Some(q) if q.dim == Dim::Count => None,
+            Some(_) => Some(None),
+            None => None,
+        })
+        .flatten()
 }
 
 /// "Methimazole 10 mg tab: 2 tabs (20 mg) PO BID": a tablet's strength followed by a

@@ -4815,3 +4815,16 @@ fn a_listed_value_is_the_one_at_the_claims_place() {
         ],
     );
 }
+
+/// A frequency is its dose's: "then 200 mg PO BID" against "2 tabs (400 mg) PO BID x 7
+/// days, then 1 tab (200 mg) PO daily" is contradicted, while the load's BID is supported.
+#[test]
+fn a_frequency_is_its_doses() {
+    expect(
+        "5. Amiodarone 200 mg tab - 2 tabs (400 mg) PO BID x 7 days (through 04/26/2026), then 1 tab (200 mg) PO daily (NEW)",
+        &[
+            ("Amiodarone 400 mg PO BID through 04/26/2026, then 200 mg PO BID.", Contradicted),
+            ("Amiodarone 400 mg PO BID through 04/26/2026, then 200 mg PO daily.", Supported),
+        ],
+    );
+}
