@@ -4828,3 +4828,21 @@ fn a_frequency_is_its_doses() {
         ],
     );
 }
+
+/// "No pneumothorax following chest tube removal" does not deny the removal; "negative
+/// bilaterally" denies what precedes it; and "hips stable" is a result, not a name of a
+/// list the cue denies.
+#[test]
+fn following_bilaterally_and_a_stable_result() {
+    expect(
+        "XR CHEST 1 VIEW PORTABLE. IMPRESSION: 1. No pneumothorax following chest tube removal. 2. Small left effusion, unchanged.",
+        &[("Chest X-ray after chest tube removal showed no pneumothorax.", Supported)],
+    );
+    expect(
+        "D/C exam: hips stable, Ortolani/Barlow negative bilaterally; no sacral dimple.",
+        &[
+            ("Hips were stable at discharge.", Supported),
+            ("Ortolani and Barlow were positive.", Contradicted),
+        ],
+    );
+}

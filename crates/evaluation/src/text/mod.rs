@@ -2201,10 +2201,16 @@ impl Parser<'_, '_> {
             // twice").
             let after_copula =
                 matches!(self.out.last(), Some(t) if matches!(t.kind, TokKind::Copula));
-            let next_content = self
-                .lexes
-                .get(i + 1)
-                .is_some_and(|n| n.kind == LexKind::Word && !n.entry.stop);
+            // (A side or a time after it says where or when: "Ortolani/Barlow negative
+            // bilaterally".)
+            let next_content = self.lexes.get(i + 1).is_some_and(|n| {
+                n.kind == LexKind::Word
+                    && !n.entry.stop
+                    && !matches!(
+                        &*n.text,
+                        "bilaterally" | "bilateral" | "twice" | "again" | "throughout" | "today"
+                    )
+            });
             let kind = if next_content && !after_copula {
                 TokKind::NegPre
             } else {
@@ -2308,6 +2314,7 @@ impl Parser<'_, '_> {
                     | "by"
                     | "during"
                     | "after"
+                    | "following"
                     | "before"
                     | "since"
                     | "until"
@@ -3233,9 +3240,23 @@ fn listed_from(toks: &[Tok], lower: &str, comma: usize, at: usize) -> Option<usi
     let mut words = 0;
     for t in &toks[start..at] {
         match t.kind {
-            // (A result is no name: "protein 1+, blood negative".)
+            // (A result is no name: "protein 1+, blood negative", "hips stable, Ortolani/Barlow
+            // negative".)
             TokKind::Word { .. }
                 if !participle(lower, t)
+                    && !matches!(
+                        lower.get(t.start..t.end),
+                        Some(
+                            "stable"
+                                | "intact"
+                                | "normal"
+                                | "clear"
+                                | "soft"
+                                | "unremarkable"
+                                | "present"
+                                | "improving"
+                        )
+                    )
                     && !lower
                         .as_bytes()
                         .get(t.start)
