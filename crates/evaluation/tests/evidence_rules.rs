@@ -4846,3 +4846,13 @@ fn following_bilaterally_and_a_stable_result() {
         ],
     );
 }
+
+/// A conjunct opening with a possessive is a thing of its own: "denied syncope and
+/// palpitations, and her ECG showed no atrial fibrillation" does not deny the ECG.
+#[test]
+fn a_conjunct_opening_with_a_possessive_ends_a_denial() {
+    expect(
+        "NP note: Denies syncope, chest pain, palpitations. ECG today: sinus rhythm 68, PR 180 ms. No AF.",
+        &[("She denied syncope and palpitations, and her ECG showed no atrial fibrillation.", Supported)],
+    );
+}

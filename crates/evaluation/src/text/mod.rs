@@ -2516,16 +2516,16 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 remaining = 0
             }
             // "no pulmonary embolism and a stable 4 mm nodule": a conjunct that opens with an
-            // article is a thing of its own, not one more denied (also after a comma that
-            // kept a list's denial: "negative for vegetation or abscess, and the L-spine MRI
-            // showed ...").
+            // article or a possessive ("and her ECG") is a thing of its own, not one more
+            // denied (also after a comma that kept a list's denial: "negative for vegetation
+            // or abscess, and the L-spine MRI showed ...").
             TokKind::Conj
                 if remaining > 0
                     && lower.get(toks[i].end..).is_some_and(|rest| {
                         let rest = rest.trim_start();
-                        rest.starts_with("a ")
-                            || rest.starts_with("an ")
-                            || rest.starts_with("the ")
+                        ["a ", "an ", "the ", "her ", "his ", "their "]
+                            .iter()
+                            .any(|article| rest.starts_with(article))
                     }) =>
             {
                 remaining = 0
