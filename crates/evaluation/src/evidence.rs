@@ -1221,11 +1221,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let denies = fact.iter().any(|i| {
             i.neg && i.states_polarity() && i.term().is_some_and(|t| t == culture || t == growth)
         });
-        let own: Vec<Term> = fact
-            .iter()
-            .filter_map(Item::term)
-            .filter(|u| self.named.sites.contains(u))
-            .collect();
+        let own = self.sites_named(fact);
         let Some(analysed) = self.corpus.analysed.as_deref() else {
             return false;
         };
@@ -1235,11 +1231,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.cited_postings(analysed, culture).any(|posting| {
             let at = (posting.doc as usize, posting.sent as usize);
             let items = self.corpus.sentence_items(at);
-            let sites: Vec<Term> = items
-                .iter()
-                .filter_map(Item::term)
-                .filter(|u| self.named.sites.contains(u))
-                .collect();
+            let sites = self.sites_named(items);
             // (Of the claim's site alone, with nothing denied: "<10,000 CFU/mL mixed flora"
             // or "no growth" is no growth.)
             if sites.is_empty()
@@ -1253,31 +1245,32 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
+    /// The culture sites ("blood", "urine", "BAL") that `items` name.
+    fn sites_named(&self, items: &[Item]) -> Vec<Term> {
+        items
+            .iter()
+            .filter_map(Item::term)
+            .filter(|u| self.named.sites.contains(u))
+            .collect()
+    }
+
     /// Whether a fact naming a culture's site states `t` as only the statements of another
     /// site do, while a line of its own site states it the other way ("BAL culture was
     /// positive for Pseudomonas" against "Blood cultures: ... Pseudomonas aeruginosa" and
     /// "F) BAL (09/18): Candida albicans ...; no Pseudomonas isolated").
     fn own_site_states_opposite(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
-        let own: Vec<Term> = fact
-            .iter()
-            .filter_map(Item::term)
-            .filter(|u| self.named.sites.contains(u))
-            .collect();
+        let own = self.sites_named(fact);
         let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
             return false;
         };
         // The sites a sentence or the start of its line names.
         let sites_of = |at: (usize, usize)| -> Vec<Term> {
             let line = (at.0, self.line_start(at));
-            let mut items = self.corpus.sentence_items(at).to_vec();
+            let mut sites = self.sites_named(self.corpus.sentence_items(at));
             if line != at {
-                items.extend_from_slice(self.corpus.sentence_items(line));
+                sites.extend(self.sites_named(self.corpus.sentence_items(line)));
             }
-            items
-                .iter()
-                .filter_map(Item::term)
-                .filter(|u| self.named.sites.contains(u))
-                .collect()
+            sites
         };
         let mut own_opposite = false;
         for posting in self.cited_postings(analysed, t) {
@@ -1299,11 +1292,7 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// site the fact does not, while the fact names one ("Bone culture grew MSSA" against
     /// "Blood cx x2 no growth"): another culture's result.
     fn opposite_only_of_another_site(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
-        let own: Vec<Term> = fact
-            .iter()
-            .filter_map(Item::term)
-            .filter(|u| self.named.sites.contains(u))
-            .collect();
+        let own = self.sites_named(fact);
         let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
             return false;
         };
