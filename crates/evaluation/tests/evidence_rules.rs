@@ -4856,3 +4856,16 @@ fn a_conjunct_opening_with_a_possessive_ends_a_denial() {
         &[("She denied syncope and palpitations, and her ECG showed no atrial fibrillation.", Supported)],
     );
 }
+
+/// A count out of a small whole is its count: "3/3 hip precautions" says all three; "2/3"
+/// does not.
+#[test]
+fn a_count_out_of_a_small_whole_is_its_count() {
+    expect(
+        "PT POD 2: able to verbalize 3/3 hip precautions.",
+        &[
+            ("On POD 2 she could state 3 hip precautions.", Supported),
+            ("On POD 2 she could state 2 hip precautions.", Contradicted),
+        ],
+    );
+}

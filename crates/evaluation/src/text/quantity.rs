@@ -164,6 +164,18 @@ impl Quantity {
         }
     }
 
+    /// A pair "n/m" of whole numbers with n <= m <= 10 ("3/3", "4/5"): a count out of a
+    /// whole, or a score.
+    fn is_out_of_small_whole(&self) -> bool {
+        let whole = |x: f64| x.fract() == 0.0 && x >= 0.0;
+        self.shape == Shape::Pair
+            && self.dim == Dim::None
+            && whole(self.raw_a)
+            && whole(self.raw_b)
+            && self.raw_a <= self.raw_b
+            && self.raw_b <= 10.0
+    }
+
     /// The two ends of a range or pair as single values ("from 7.2 to 8.4": 7.2 and 8.4).
     pub(crate) fn ends(&self) -> (Quantity, Quantity) {
         let end = |value: f64, raw: f64| Quantity {
@@ -199,6 +211,12 @@ impl Quantity {
             // A combination product's dose names its first part: "amoxicillin-clavulanate
             // 875-125 mg" is "875 mg".
             (Shape::Single, Shape::Pair) if self.is_amount() && source.is_amount() => close(ca, sa),
+            // A count out of a small whole ("3/3 hip precautions", "2/2 sets") is its count.
+            (Shape::Single, Shape::Pair)
+                if source.is_out_of_small_whole() && self.dim == Dim::None =>
+            {
+                close(ca, sa)
+            }
             (Shape::Range | Shape::Pair, Shape::Range | Shape::Pair) => {
                 close(ca, sa) && close(cb, sb)
             }
