@@ -4869,3 +4869,16 @@ fn a_count_out_of_a_small_whole_is_its_count() {
         ],
     );
 }
+
+/// "should not soak in a bath, pool or hot tub": a denied action after a modal denies the
+/// place it would be done in, which "no tub baths, pools or hot tubs" denies too.
+#[test]
+fn a_denied_action_denies_its_place() {
+    expect(
+        "Wound care: may shower after 48 hours. Do not soak the incision: no tub baths, pools or hot tubs x 4 weeks.",
+        &[
+            ("He should not soak in a bath, pool or hot tub for four weeks.", Supported),
+            ("He may use a hot tub after two weeks.", Contradicted),
+        ],
+    );
+}

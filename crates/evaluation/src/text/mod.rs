@@ -2422,6 +2422,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     let mut denied_list = false;
     // Whether the current denial has reached a word other than a time point.
     let mut denied_content = false;
+    // The denial is of an action after a modal ("should not soak in a bath"): the place it
+    // would be done in is denied with it.
+    let mut denied_action = false;
     // The window ran out on the words of a denied name, with nothing else since.
     let mut exhausted = false;
     for i in 0..n {
@@ -2430,6 +2433,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             TokKind::NegPre => {
                 remaining = NEG_WINDOW;
                 denied_content = false;
+                denied_action = matches!(
+                    word_before(lower, toks[i].start),
+                    "should" | "must" | "do" | "does" | "can" | "will"
+                );
                 let cue = lower.get(toks[i].start..toks[i].end);
                 // ("was negative for nitrites and leukocyte esterase" is a list, not a
                 // denied predicate.)
@@ -2473,7 +2480,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // the drug: a place word ends the scope only once it has negated something.
             // ("not discharged on maintenance tocolysis": a time point denied is no thing
             // denied, so the place after it is what is denied.)
-            TokKind::Place if remaining < NEG_WINDOW && denied_content => remaining = 0,
+            TokKind::Place if remaining < NEG_WINDOW && denied_content && !denied_action => {
+                remaining = 0
+            }
             // "without desaturations x 10 days prior to d/c": a duration after the denied
             // thing says for how long; what follows it is not denied.
             TokKind::Qty(q) if q.dim == Dim::Time && remaining < NEG_WINDOW => remaining = 0,
