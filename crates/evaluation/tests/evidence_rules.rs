@@ -4882,3 +4882,12 @@ fn a_denied_action_denies_its_place() {
         ],
     );
 }
+
+/// "DOACs are contraindicated" says they are not to be given, as "do NOT use DOACs" does.
+#[test]
+fn contraindicated_denies_what_precedes_it() {
+    expect(
+        "Care plan: warfarin lifelong, goal INR 2.5-3.5; do NOT use DOACs (contraindicated with a mechanical valve).",
+        &[("DOACs are contraindicated with a mechanical valve.", Supported)],
+    );
+}

@@ -2227,6 +2227,8 @@ const NEG_POST: &[&str] = &[
     "unlikely",
     // "Carboprost (Hemabate) deliberately avoided given asthma hx".
     "avoided",
+    // "DOACs are contraindicated": not to be given.
+    "contraindicated",
 ];
 
 /// Explicit affirmations ("H. pylori positive"): they carry no content of their own.
