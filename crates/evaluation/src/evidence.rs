@@ -2195,7 +2195,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                     described,
                     strength_of_value: strength_only && q.matches(&sq),
                     next: items.get(k + 1).and_then(Item::term),
-                    dose_before: dose_before(items, k),
+                    // (Asked only for a claim's frequency.)
+                    dose_before: (q.dim == Dim::Frequency)
+                        .then(|| dose_before(items, k))
+                        .flatten(),
                 });
             }
         }
