@@ -4891,3 +4891,18 @@ fn contraindicated_denies_what_precedes_it() {
         &[("DOACs are contraindicated with a mechanical valve.", Supported)],
     );
 }
+
+/// "She was off supplemental oxygen" denies the oxygen, as "weaned to RA" does.
+#[test]
+fn off_after_a_state_denies_what_follows() {
+    expect(
+        "O2 weaned from 4 L NC to RA by 04/16; SpO2 95% on RA with ambulation.",
+        &[
+            ("She was off supplemental oxygen by 04/16.", Supported),
+            (
+                "She was still on supplemental oxygen on 04/16.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -2292,6 +2292,16 @@ impl Parser<'_, '_> {
             self.emit(TokKind::ListOr, start, end);
             return self.emit(TokKind::NegPre, start, end);
         }
+        // "She was off supplemental oxygen", "remains off pressors": off after a state's
+        // verb denies what follows.
+        if w == "off"
+            && matches!(
+                self.word_before(start),
+                Some("was" | "is" | "were" | "are" | "been" | "remains" | "remained" | "now")
+            )
+        {
+            return self.emit(TokKind::NegPre, start, end);
+        }
         if entry.neg_pre {
             return self.emit(TokKind::NegPre, start, end);
         }
