@@ -4906,3 +4906,15 @@ fn off_after_a_state_denies_what_follows() {
         ],
     );
 }
+
+/// Nimbex is cisatracurium; Curosurf is poractant alfa.
+#[test]
+fn nimbex_and_curosurf_are_their_drugs() {
+    expect(
+        "Cisatracurium infusion 2 mcg/kg/min, TOF 1-2/4. Poractant alfa 200 mg/kg x1 for RDS.",
+        &[
+            ("Nimbex infusion at 2 mcg/kg/min.", Supported),
+            ("Curosurf 200 mg/kg was given for RDS.", Supported),
+        ],
+    );
+}

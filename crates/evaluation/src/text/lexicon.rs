@@ -812,6 +812,8 @@ const BRANDS: &[(&str, &str)] = &[
     ("norvasc", "amlodipine"),
     ("procardia", "nifedipine"),
     ("praxbind", "idarucizumab"),
+    ("nimbex", "cisatracurium"),
+    ("curosurf", "poractant"),
     ("lotrimin", "clotrimazole"),
     ("mylotarg", "gemtuzumab"),
     ("kcentra", "prothrombin complex concentrate"),
