@@ -4918,3 +4918,13 @@ fn nimbex_and_curosurf_are_their_drugs() {
         ],
     );
 }
+
+/// "Activated charcoal: not indicated at this time - ...": a label answered "not indicated"
+/// for now is denied, whatever follows the time.
+#[test]
+fn a_label_answered_not_indicated_for_now() {
+    expect(
+        "POISON CENTER RECS: 1. Start IV NAC now. 2. Activated charcoal: not indicated at this time - now >4 h post-ingestion and pt actively vomiting.",
+        &[("Poison center recommended giving activated charcoal.", Contradicted)],
+    );
+}

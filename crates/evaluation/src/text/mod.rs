@@ -2685,6 +2685,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         // leaves it the statement's end.)
         let ends_aside =
             |j: usize| ends(j) || toks.get(j).is_some_and(|t| opens_parenthesis(t, lower));
+        // (Or says for now: "Activated charcoal: not indicated at this time - now >4 h".)
+        let ends_after_time = |j: usize| {
+            ends(j)
+                || toks.get(j - 1).is_some_and(|t| {
+                    lower.get(t.end..).is_some_and(|rest| {
+                        [" at this time", " at present", " currently"]
+                            .iter()
+                            .any(|p| rest.starts_with(p))
+                    })
+                })
+        };
         let label_answer = matches!(toks[i].kind, TokKind::NegPre)
             && i > 0
             && is_colon(&toks[i - 1], lower)
@@ -2697,7 +2708,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             lower.get(t.start..t.end),
                             Some("elevated" | "increased" | "decreased" | "raised" | "reduced")
                         )
-                }) && ends(i + 2)));
+                }) && ends_after_time(i + 2)));
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer
             || rules_out_forward(toks, lower, i)
         {
