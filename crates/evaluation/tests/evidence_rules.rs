@@ -4928,3 +4928,16 @@ fn a_label_answered_not_indicated_for_now() {
         &[("Poison center recommended giving activated charcoal.", Contradicted)],
     );
 }
+
+/// In a pipe table, a reference in a row's name cell before its readings is no reading
+/// ("NT-proBNP (<125 pg/mL) | 2,840 H | 1,160 H"), and an "H" before a pipe is a flag.
+#[test]
+fn a_pipe_tables_name_cell_reference_is_no_reading() {
+    expect(
+        "CARDIAC BIOMARKERS TREND\nTest (ref)                  | 04/13 21:50 | 04/15 05:30\nNT-proBNP (<125 pg/mL)      | 2,840 H     | 1,160 H",
+        &[
+            ("NT-proBNP was 2,840 pg/mL.", Supported),
+            ("NT-proBNP was 3,840 pg/mL.", Contradicted),
+        ],
+    );
+}

@@ -693,7 +693,8 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
                     kind: RawKind::Punct('→'),
                 });
             }
-            '\n' | ';' | ',' | ':' | '(' | ')' | '[' | ']' | '<' | '>' | '/' | '=' => {
+            // ("|" parts a table's cells; it emits no token of its own.)
+            '\n' | ';' | ',' | ':' | '(' | ')' | '[' | ']' | '<' | '>' | '/' | '=' | '|' => {
                 out.push(Raw {
                     start: offset(i),
                     end: offset(i + 1),
@@ -1576,8 +1577,21 @@ impl Parser<'_, '_> {
                         l.kind == LexKind::Word
                             && matches!(&*l.text, "ref" | "reference" | "nl" | "normal")
                     });
-                if *c == '[' || labelled {
-                    let closing = if labelled { ')' } else { ']' };
+                // And one in parentheses that closes a table row's name cell before its
+                // readings: "NT-proBNP (<125 pg/mL) | 2,840 H | ..." (not a header's, "CRP
+                // (<8 mg/L) | ESR ...", which gives its column's unit).
+                let cell = *c == '('
+                    && self.closing(i + 1, i + 9, ')').is_some_and(|close| {
+                        matches!(
+                            self.lexes.get(close + 1).map(|l| &l.kind),
+                            Some(LexKind::Punct('|'))
+                        ) && matches!(
+                            self.lexes.get(close + 2).map(|l| &l.kind),
+                            Some(LexKind::Num(_) | LexKind::Qty(_))
+                        )
+                    });
+                if *c == '[' || labelled || cell {
+                    let closing = if *c == '[' { ']' } else { ')' };
                     let at = |k: usize| self.lexes.get(k).map(|l| &l.kind);
                     let mut start = i + 1 + usize::from(labelled);
                     if matches!(at(start), Some(LexKind::Punct(':'))) {
