@@ -281,17 +281,19 @@ impl<'a> Corpus<'a> {
         }
     }
 
+    /// A sentence's source text and its byte span in it.
+    fn sentence_span(&self, (d, s): (usize, usize)) -> Option<(&str, usize, usize)> {
+        let sent = self.docs()?.get(d)?.body.sentences.get(s)?;
+        let content = self.sources.get(d)?.content.as_str();
+        Some((content, sent.start as usize, sent.end as usize))
+    }
+
     /// A sentence's text on to the semicolon or line end after it: the words past its last
     /// item ("07/04 negative").
-    fn part_text(&self, (d, s): (usize, usize)) -> &str {
-        let Some(sent) = self
-            .docs()
-            .and_then(|docs| docs.get(d)?.body.sentences.get(s))
-        else {
+    fn part_text(&self, at: (usize, usize)) -> &str {
+        let Some((content, start, end)) = self.sentence_span(at) else {
             return "";
         };
-        let content = self.sources.get(d).map_or("", |src| src.content.as_str());
-        let (start, end) = (sent.start as usize, sent.end as usize);
         let stop = content
             .get(end..)
             .and_then(|rest| rest.find([';', '\n']))
@@ -300,12 +302,9 @@ impl<'a> Corpus<'a> {
     }
 
     /// The written text of a sentence (empty if its span is not in the source).
-    fn sentence_text(&self, (d, s): (usize, usize)) -> &str {
-        let span = self
-            .docs()
-            .and_then(|docs| docs.get(d)?.body.sentences.get(s))
-            .map(|sent| sent.start as usize..sent.end as usize);
-        span.and_then(|r| self.sources.get(d)?.content.get(r))
+    fn sentence_text(&self, at: (usize, usize)) -> &str {
+        self.sentence_span(at)
+            .and_then(|(content, start, end)| content.get(start..end))
             .unwrap_or("")
     }
 }
@@ -1221,13 +1220,13 @@ impl<'c, 'a> Checker<'c, 'a> {
         let denies = fact.iter().any(|i| {
             i.neg && i.states_polarity() && i.term().is_some_and(|t| t == culture || t == growth)
         });
-        let own = self.sites_named(fact);
-        let Some(analysed) = self.corpus.analysed.as_deref() else {
-            return false;
-        };
-        if !denies || own.is_empty() {
+        if !denies {
             return false;
         }
+        let own = self.sites_named(fact);
+        let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
+            return false;
+        };
         self.cited_postings(analysed, culture).any(|posting| {
             let at = (posting.doc as usize, posting.sent as usize);
             let items = self.corpus.sentence_items(at);
@@ -1296,7 +1295,6 @@ impl<'c, 'a> Checker<'c, 'a> {
         let Some(analysed) = self.corpus.analysed.as_deref().filter(|_| !own.is_empty()) else {
             return false;
         };
-        let site = |u: &Term| self.named.sites.contains(u);
         let mut any = false;
         for posting in self.cited_postings(analysed, t) {
             let items = self
@@ -1308,8 +1306,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             {
                 continue;
             }
-            let named = items.iter().filter_map(Item::term).filter(site);
-            if named.clone().next().is_none() || named.clone().any(|u| own.contains(&u)) {
+            let named = self.sites_named(items);
+            if named.is_empty() || named.iter().any(|u| own.contains(u)) {
                 return false;
             }
             any = true;
@@ -2839,6 +2837,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                             && (1900.0..=2100.0).contains(&q.a))
                 })
         });
+        // "The proximal margin bone culture was finalized with no growth" against "Bone,
+        // proximal margin: no growth": a culture's label is denied with its growth by
+        // convention, so what the culture was of keeps no polarity of its own when both deny
+        // the growth.
+        let growth = self.named.culture[1];
+        let denied_growth =
+            |items: &[Item]| items.iter().any(|i| i.neg && i.term() == Some(growth));
+        let growth_denied_both = denied_growth(fact) && denied_growth(best_items);
         for item in fact {
             let Kind::Word(t) = item.kind else {
                 continue;
@@ -2929,15 +2935,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             let purpose_only = item.purpose && !item.neg;
             // Nor does a time point have a polarity: "no AF this admission" denies the AF
             // during the admission, not the admission.
-            // "The proximal margin bone culture was finalized with no growth" against "Bone,
-            // proximal margin: no growth": a culture's label is denied with its growth by
-            // convention, so what the culture was of keeps no polarity of its own when both
-            // deny the growth.
-            let growth = self.named.culture[1];
-            let denied_growth =
-                |items: &[Item]| items.iter().any(|i| i.neg && i.term() == Some(growth));
-            let culture_label =
-                !item.neg && t != growth && denied_growth(fact) && denied_growth(best_items);
+            // (The culture's label, above.)
+            let culture_label = !item.neg && t != growth && growth_denied_both;
             let located = located || head_unstated || purpose_only || item.when || culture_label;
             if sentence_aligned
                 && !both_ways
