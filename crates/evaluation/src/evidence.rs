@@ -1800,6 +1800,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(Quantity::is_time_point)
                 .collect()
         };
+        // The claim's dates written right after this value, before its next one ("61 K/uL
+        // on 09/03 and 72 K/uL by 09/08"): the days of this value alone.
+        let claim_stamp: Vec<Quantity> = claim_items
+            .get(item.pos as usize + 1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|it| it.sent == item.sent && it.qty().is_none_or(Quantity::is_time_point))
+            .filter_map(|it| it.qty().copied())
+            .filter(|d| d.dim == Dim::Date)
+            .collect();
         // Words of what is yet to come ("next", "planned", "follow-up").
         let ahead = |t: Term| {
             t == self.named.next || t == self.named.follow_up || self.named.plan.contains(&t)
@@ -1983,14 +1993,44 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .collect();
                 let trend_step = items[k].lead == Lead::To
                     || items[next..].first().is_some_and(|n| n.lead == Lead::To);
+                // A reading written right after its own date, of a sentence of several
+                // written date first ("Cr: 03/02 1.4 | 03/04 1.3", or a dated table's row),
+                // is of that date (not of "INR 2.6 (10/09), 1.9 (10/10)", whose dates
+                // follow their readings).
+                let date_first = || {
+                    items
+                        .iter()
+                        .filter_map(Item::qty)
+                        .find(|d| d.dim == Dim::Date || !d.is_time_point())
+                        .is_some_and(|d| d.dim == Dim::Date)
+                };
+                let stamp: Option<[Quantity; 1]> =
+                    (dates.len() > 1 && !claim_stamp.is_empty() && date_first())
+                        .then(|| {
+                            items[..k]
+                                .iter()
+                                .rev()
+                                .find(|it| it.qty().is_none_or(|d| d.dim != Dim::Clock))
+                                .and_then(Item::qty)
+                                .filter(|d| d.dim == Dim::Date)
+                                .map(|d| [*d])
+                        })
+                        .flatten();
                 let days: &[Quantity] = if trend_step && !own.is_empty() {
                     &own
+                } else if let Some(stamp) = &stamp {
+                    stamp
                 } else {
                     &dates
                 };
+                let claim_days: &[Quantity] = if stamp.is_some() {
+                    &claim_stamp
+                } else {
+                    &claim_dates
+                };
                 if days
                     .iter()
-                    .any(|d| claim_dates.iter().any(|c| c.dim == d.dim && c.matches(d)))
+                    .any(|d| claim_days.iter().any(|c| c.dim == d.dim && c.matches(d)))
                 {
                     (sim + 0.15).min(1.0)
                 } else {
@@ -2092,6 +2132,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if s_item.lead != Lead::Then {
                     for j in (0..k).rev() {
                         match items[j].kind {
+                            // (A lab flag after a reading, "1.4 (H)", parts no readings.)
+                            Kind::Word(t)
+                                if self.named.flag.contains(&t)
+                                    && j > 0
+                                    && items[j - 1].qty().is_some() => {}
                             Kind::Word(_) => break,
                             Kind::Qty(p) if p.dim == sq.dim => sim = sim.max(context_sim(j)),
                             Kind::Qty(_) => {}
@@ -3587,6 +3632,8 @@ struct Named {
     next: Term,
     /// "follow-up" ("F/u vascular clinic 03/03/2026").
     follow_up: Term,
+    /// What a lab flag after a reading is read as ("(L)", "(H)").
+    flag: [Term; 2],
 }
 
 impl Named {
@@ -3641,6 +3688,7 @@ impl Named {
             phase: ["preoperative", "postoperative"].map(|w| vocab.term(w)),
             next: vocab.term("next"),
             follow_up: vocab.term("followup"),
+            flag: ["low", "elevated"].map(|w| vocab.term(w)),
         }
     }
 }

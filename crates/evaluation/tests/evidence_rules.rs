@@ -4941,3 +4941,70 @@ fn a_pipe_tables_name_cell_reference_is_no_reading() {
         ],
     );
 }
+
+/// A table whose header row is dates: each reading of a row is of its column's date, and a
+/// unit in the row's name cell is its readings' unit ("Plt (K/uL)", "Hgb g/dL"); "H" and "L"
+/// after a reading are flags, not hours or litres.
+#[test]
+fn a_dated_tables_readings_are_of_their_columns_dates() {
+    let table = "LAB TREND            09/02 04:10   09/03 05:00   09/05 05:30   09/08 05:15   Ref\n\
+                 Hgb g/dL             6.9 L         7.8 L         8.0 L         8.2 L         13.5-17.5\n\
+                 Plt (K/uL)           68 L          61 L          64 L          72 L          150-400\n\
+                 Cr (mg/dL)           1.3 H         1.5 H         1.6 H         1.4 H         0.5-1.0\n\
+                 Blood cultures 09/02: no growth.";
+    expect(
+        table,
+        &[
+            ("Platelets were 61 K/uL on 09/03.", Supported),
+            ("Platelets were 64 K/uL on 09/03.", Contradicted),
+            ("Creatinine was 1.6 mg/dL on 09/05.", Supported),
+            ("Creatinine was 1.5 mg/dL on 09/08.", Contradicted),
+            ("Hemoglobin was 8.0 g/dL on 09/05.", Supported),
+            ("Hemoglobin was 8.0 mg/dL on 09/05.", Contradicted),
+        ],
+    );
+}
+
+/// The same with the cells parted by "|".
+#[test]
+fn a_dated_pipe_tables_readings_are_of_their_columns_dates() {
+    expect(
+        "CARDIAC BIOMARKERS\nTest (ref)                  | 04/13 21:50 | 04/14 03:55 | 04/15 05:30\nNT-proBNP (<125 pg/mL)      | 2,840 H     | 1,920 H     | 1,160 H",
+        &[
+            ("NT-proBNP fell from 2,840 pg/mL on 04/13 to 1,160 pg/mL on 04/15.", Supported),
+            ("NT-proBNP was 1,920 pg/mL on 04/15.", Contradicted),
+        ],
+    );
+}
+
+/// A reading written right after its own date, in a line of several, is of that date; one
+/// whose date follows it is not of the next reading's date.
+#[test]
+fn a_reading_after_its_date_is_of_that_date() {
+    let note = "Creatinine (ref 0.7-1.3 mg/dL): 03/02 1.4 (H) | 03/04 1.3 | 03/06 1.5 (H).\nCoags: INR 2.6 (10/09), 1.9 (10/10), 1.1 (10/13).";
+    expect(
+        note,
+        &[
+            ("Creatinine was 1.3 mg/dL on 03/04.", Supported),
+            ("Creatinine was 1.4 mg/dL on 03/04.", Contradicted),
+            // (A claim's value with no date of its own is no reading of another's date.)
+            (
+                "Creatinine went from 1.4 mg/dL on admission to 1.3 mg/dL on 03/04.",
+                Supported,
+            ),
+            ("INR was 1.9 on 10/10.", Supported),
+        ],
+    );
+}
+
+/// Thousands per microlitre are written K/uL, x10^3/uL or x10^9/L.
+#[test]
+fn cell_counts_in_thousands_per_microlitre() {
+    expect(
+        "CBC: WBC 7.2 K/uL, Plt 131 x10^9/L.",
+        &[
+            ("WBC was 7.2 x10^3/uL and platelets 131 K/uL.", Supported),
+            ("Platelets were 131 x10^6/uL.", Contradicted),
+        ],
+    );
+}

@@ -4,6 +4,7 @@
 pub(crate) mod lexicon;
 pub(crate) mod quantity;
 mod readings;
+mod tables;
 
 use hashbrown::HashTable;
 use lexicon::{drug_class, drug_shaped, lexicon, Entry, Lexicon};
@@ -393,8 +394,11 @@ fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     };
     let raws = scan(text);
     let lexes = lex_all(&texts, &raws, lex);
-    let toks = parse(&lexes, lex, vocab, classes);
-    let flags = scope(&toks, &lower, !classes);
+    let mut toks = parse(&lexes, lex, vocab, classes);
+    let mut flags = scope(&toks, &lower, !classes);
+    if classes {
+        tables::date_columns(text, &mut toks, &mut flags, vocab);
+    }
     let mut a = build(&toks, &flags);
     readings::apply(&mut a, &lower, vocab);
     if classes {

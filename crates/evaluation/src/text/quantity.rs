@@ -298,12 +298,16 @@ pub(crate) fn mass_rate_in_mg(unit: &str) -> (Cow<'_, str>, f64) {
 }
 
 /// One spelling for concentrations that are the same quantity: 1 mcg/mL is 1 mg/L, 1 ng/mL
-/// is 1 mcg/L, 1 mg/mL is 1 g/L.
+/// is 1 mcg/L, 1 mg/mL is 1 g/L, and 1 x10^3/uL is 1 K/uL (and 1 x10^9/L).
 pub(crate) fn same_concentration(unit: &str) -> &str {
     match unit {
         "mcg/ml" | "ug/ml" | "µg/ml" => "mg/l",
         "mcg/l" | "ug/l" | "µg/l" => "ng/ml",
         "mg/ml" => "g/l",
+        // Cell counts: thousands per microlitre are 10^9 per litre.
+        "x10^3/ul" | "x10e3/ul" | "x10*3/ul" | "x10^9/l" | "x10e9/l" | "thou/ul" | "k/mm3"
+        | "x10^3/mm3" => "k/ul",
+        "x10^6/ul" | "x10e6/ul" | "x10^12/l" | "x10e12/l" | "mil/ul" => "m/ul",
         other => other,
     }
 }
