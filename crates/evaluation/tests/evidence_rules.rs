@@ -5008,3 +5008,53 @@ fn cell_counts_in_thousands_per_microlitre() {
         ],
     );
 }
+
+/// Inhaled nitric oxide (iNO) is a drug: the day another drug was weaned off is not its.
+#[test]
+fn inhaled_nitric_oxide_is_a_drug() {
+    expect(
+        "Post-op course: early RV dysfunction; required epinephrine 0.05 mcg/kg/min (off POD 3), milrinone 0.25 mcg/kg/min (weaned off POD 9) and inhaled nitric oxide 20 ppm (weaned off POD 4).",
+        &[
+            ("Inhaled nitric oxide 20 ppm was weaned off on POD 4.", Supported),
+            ("Inhaled nitric oxide 20 ppm was weaned off on POD 9.", Contradicted),
+            ("iNO was weaned off on POD 9.", Contradicted),
+        ],
+    );
+}
+
+/// A label that opens its line and ends with a side ("Duplex LEFT:") gives the side to the
+/// whole line, past its first sentence.
+#[test]
+fn a_side_label_opening_a_line_holds_for_the_line() {
+    expect(
+        "Duplex LEFT: CFA and profunda triphasic. Proximal SFA patent, monophasic. SFA occluded from the mid-thigh for ~10 cm with reconstitution at the above-knee popliteal via collaterals.\nDuplex RIGHT: diffuse mild SFA plaque, <50% stenosis; biphasic flow throughout.",
+        &[
+            ("Duplex showed the SFA occluded from the mid-thigh on the left.", Supported),
+            ("Duplex showed the SFA occluded from the mid-thigh on the right.", Contradicted),
+        ],
+    );
+}
+
+/// HSV-1 and HSV-2 are two viruses, not one virus with two numbers.
+#[test]
+fn hsv_1_and_hsv_2_are_two_findings() {
+    expect(
+        "Viral PCR, lesion swab - right cheek\nHSV-1 DNA: DETECTED\nHSV-2 DNA: Not detected\nVZV DNA: Not detected",
+        &[
+            ("The lesion swab PCR was positive for HSV-1.", Supported),
+            ("The lesion swab PCR was negative for HSV-1.", Contradicted),
+        ],
+    );
+}
+
+/// A peak is a maximum: "peaked at 20%" is not "~20% on arrival, progressed to max 35%".
+#[test]
+fn a_peak_is_the_maximum() {
+    expect(
+        "Extent: ~20% BSA detachment on arrival, progressed to max 35% BSA by HD3 (05/03). SCORTEN 3 on day 1.",
+        &[
+            ("Epidermal detachment peaked at 35% BSA on hospital day 3.", Supported),
+            ("Epidermal detachment peaked at 20% BSA on hospital day 3.", Contradicted),
+        ],
+    );
+}

@@ -544,6 +544,13 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("fx", "fracture"),
     ("bx", "biopsy"),
     ("vanc", "vancomycin"),
+    ("ino", "nitricoxide"),
+    // The two herpes simplex viruses are two findings ("HSV-1 DNA: DETECTED; HSV-2 DNA: Not
+    // detected"), not one virus with a number.
+    ("hsv-1", "hsvone"),
+    ("hsv1", "hsvone"),
+    ("hsv-2", "hsvtwo"),
+    ("hsv2", "hsvtwo"),
     ("txa", "tranexamic acid"),
     ("hbo", "hyperbaric oxygen"),
     ("ioc", "intraoperative cholangiogram"),
@@ -1220,6 +1227,7 @@ const BRANDS: &[(&str, &str)] = &[
 
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
+    "nitricoxide",
     "melatonin",
     "latanoprost",
     "timolol",
@@ -1703,6 +1711,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("urticarial", "urticaria"),
     ("max", "maximum"),
     ("maximal", "maximum"),
+    // A value's peak is its maximum ("peaked at 20%" against "max 35%").
+    ("peak", "maximum"),
+    ("peaked", "maximum"),
     // "then aspirin alone" is "followed by aspirin monotherapy".
     ("monotherapy", "alone"),
     ("hemiparetic", "weakness"),
@@ -1916,6 +1927,8 @@ const PHRASES: &[(&str, &str)] = &[
     // Not multiple sclerosis ("MS").
     ("ms contin", "morphine"),
     ("lactic acid", "lactate"),
+    // Inhaled nitric oxide is a drug of its own (iNO).
+    ("nitric oxide", "nitricoxide"),
     // Written out, it is the abbreviation: denying PND denies no other dyspnea.
     ("paroxysmal nocturnal dyspnea", "pnd"),
     // A device and a physical quantity, not denials: "negative pressure wound therapy" is

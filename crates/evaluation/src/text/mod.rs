@@ -2969,7 +2969,29 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             .position(|t| !matches!(t.kind, TokKind::Word { .. }))
             .map(|p| i + 1 + p)
             .filter(|&c| is_colon(&toks[c], lower));
-        if let Some(c) = colon {
+        // A label that opens its line and ends with its side ("Duplex LEFT: CFA and
+        // profunda triphasic. ... SFA occluded from the mid-thigh") gives its side to the
+        // whole line, up to the other side.
+        let opens_line = || {
+            let first = toks[..i]
+                .iter()
+                .rposition(|t| !matches!(t.kind, TokKind::Word { .. }))
+                .map_or(0, |p| p + 1);
+            i - first <= 3
+                && (first == 0 || lower.as_bytes().get(toks[first - 1].start) == Some(&b'\n'))
+        };
+        if let Some(c) = colon.filter(|&c| c == i + 1 && opens_line()) {
+            for k in c + 1..n {
+                match toks[k].kind {
+                    TokKind::Sentence if lower.as_bytes().get(toks[k].start) == Some(&b'\n') => {
+                        break
+                    }
+                    TokKind::Side(other) if other != side => break,
+                    TokKind::Word { .. } if flags[k].side.is_none() => flags[k].side = Some(side),
+                    _ => {}
+                }
+            }
+        } else if let Some(c) = colon {
             let mut marked = 0;
             for k in c + 1..n {
                 match toks[k].kind {
