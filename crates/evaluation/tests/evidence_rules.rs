@@ -5058,3 +5058,33 @@ fn a_peak_is_the_maximum() {
         ],
     );
 }
+
+/// A consult's question ("Q: bilateral LE cellulitis not improving") names what the
+/// consultant was asked about, not a finding; its answer decides ("not consistent with
+/// cellulitis ... low likelihood of cellulitis").
+#[test]
+fn a_consult_question_states_nothing() {
+    expect(
+        "DERMATOLOGY CONSULT - 07/08/2026\nQ: bilateral LE cellulitis not improving on cefazolin x 48 h.\nExam: bilateral, symmetric scaly plaques of both shins.\nAssessment: bilateral stasis dermatitis w/ acute eczematous flare - not consistent with cellulitis (bilateral, afebrile, normal WBC). ALT-70 score 2 (low likelihood of cellulitis).",
+        &[
+            ("Dermatology confirmed bilateral lower leg cellulitis.", Contradicted),
+            ("The dermatology assessment was bilateral stasis dermatitis.", Supported),
+        ],
+    );
+}
+
+/// "Low likelihood of" judges the finding unlikely, as "unlikely" after it does.
+#[test]
+fn a_low_likelihood_denies() {
+    expect(
+        "ED: Wells score 0; low likelihood of pulmonary embolism, D-dimer not sent.",
+        &[("Pulmonary embolism was likely.", Contradicted)],
+    );
+    expect(
+        "V/Q scan: low probability of pulmonary embolism. Exam findings inconsistent with compartment syndrome.",
+        &[
+            ("The V/Q scan showed pulmonary embolism.", Contradicted),
+            ("Exam findings were consistent with compartment syndrome.", Contradicted),
+        ],
+    );
+}

@@ -2042,6 +2042,10 @@ const PHRASES: &[(&str, &str)] = &[
     ("no signs of", "\u{1}NEGPRE"),
     ("no sign of", "\u{1}NEGPRE"),
     ("free of", "\u{1}NEGPRE"),
+    // Judged unlikely, as "unlikely" after the finding: "low likelihood of cellulitis".
+    ("low likelihood of", "\u{1}NEGPRE"),
+    ("low probability of", "\u{1}NEGPRE"),
+    ("inconsistent with", "\u{1}NEGPRE"),
     ("absence of", "\u{1}NEGPRE"),
     ("ruled out", "\u{1}NEGPOST"),
     // Refused, so not given: "PCV20 declined by patient", "patient declined the

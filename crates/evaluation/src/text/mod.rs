@@ -3140,6 +3140,30 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
         }
     }
+    // "Q: bilateral LE cellulitis not improving on cefazolin": a consult's question names
+    // what the consultant was asked about, as a protocol does; the answer follows.
+    if !claim && (lower.contains("q:") || lower.contains("consult")) {
+        let mut line_start = 0;
+        while line_start < lower.len() {
+            let line_end = lower[line_start..]
+                .find('\n')
+                .map_or(lower.len(), |p| line_start + p);
+            let line = lower[line_start..line_end].trim_start();
+            if ["q:", "reason for consult", "consult question"]
+                .iter()
+                .any(|q| line.starts_with(q))
+            {
+                for (t, f) in toks.iter().zip(flags.iter_mut()) {
+                    if (line_start..line_end).contains(&t.start)
+                        && matches!(t.kind, TokKind::Word { .. })
+                    {
+                        f.protocol = true;
+                    }
+                }
+            }
+            line_start = line_end + 1;
+        }
+    }
     // In a claim, a side named once holds for the later values of its sentence that name
     // none ("Left eye visual acuity was 20/40 with IOP 22 mmHg").
     if claim {
