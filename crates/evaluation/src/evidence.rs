@@ -2620,8 +2620,23 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         // Disagreeing, it contradicts only in the claim's own unit: a bare number is
         // comparable with any value, whose neighbours may be anyone's ("3.4 ... improved to
-        // 1.1 mmol/L after 30 mL/kg").
-        if let Some(c) = described.iter().find(|c| c.value.dim == q.dim) {
+        // 1.1 mmol/L after 30 mL/kg"); and, for a value of no drug, only when no equal value
+        // is placed better (in a flowsheet row "| 112 | 138/86 | 22 | 89% |" the respiratory
+        // rate stands beside the SpO2 a claim gives with its heart rate, 112). (A drug's
+        // doses are phases of one attribute: "500 mg x 1 then 250 mg daily x 4 days".)
+        let best_matched = if claim_drug.is_none() {
+            cands
+                .iter()
+                .filter(|c| c.matched)
+                .map(|c| c.sim)
+                .fold(0.0, f64::max)
+        } else {
+            0.0
+        };
+        if let Some(c) = described
+            .iter()
+            .find(|c| c.value.dim == q.dim && c.sim >= best_matched)
+        {
             // The claim's value is the later phase's ("10 mg BID for 7 days, then 5 mg BID"
             // for "5 mg BID after the first 7 days"): which phase it means is not clear, so
             // the value is neither confirmed nor contradicted.

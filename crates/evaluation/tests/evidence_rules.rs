@@ -5088,3 +5088,55 @@ fn a_low_likelihood_denies() {
         ],
     );
 }
+
+/// A table whose header row names its columns: each reading is read after its column's
+/// words ("HR 112", "SpO2 89%"), takes the unit its header cell gives in parentheses, and a
+/// side heading a column is its readings' side.
+#[test]
+fn a_named_tables_readings_are_of_their_columns() {
+    let flowsheet = "VITAL SIGNS FLOWSHEET - 5 WEST\nTime                    | T (C) | HR  | BP      | RR | SpO2 | O2\n05/08 19:40 (ED triage) | 37.4  | 112 | 138/86  | 22 | 89%  | RA\n05/08 20:30             | 37.2  | 104 | 132/80  | 20 | 94%  | 2 L NC\nPain at triage 4/10.";
+    expect(
+        flowsheet,
+        &[
+            ("At 20:30 on 05/08 the heart rate was 104.", Supported),
+            (
+                "At 20:30 on 05/08 the respiratory rate was 104.",
+                Contradicted,
+            ),
+            ("The temperature at 20:30 was 37.2 F.", Contradicted),
+        ],
+    );
+    expect(
+        "ABI/PVR, BILATERAL.\n                    RIGHT     LEFT\nDP pressure (mmHg)   136       84\nABI                  0.92      0.58",
+        &[
+            ("The left ABI was 0.58.", Supported),
+            ("The right ABI was 0.58.", Contradicted),
+        ],
+    );
+}
+
+/// A value beside the claim's other values ("| 22 | 89% |" for a claim of SpO2 89% and a
+/// heart rate of 112) contradicts only when no equal value is placed at least as well.
+#[test]
+fn a_neighbour_of_the_claims_values_yields_to_a_better_placed_equal() {
+    expect(
+        "VITAL SIGNS FLOWSHEET - 5 WEST\nTime                    | T (C) | HR  | BP      | RR | SpO2 | O2\n05/08 19:40 (ED triage) | 37.4  | 112 | 138/86  | 22 | 89%  | RA\n05/08 20:30             | 37.2  | 104 | 132/80  | 20 | 94%  | 2 L NC",
+        &[(
+            "ED triage SpO2 was 89% on room air with a heart rate of 112.",
+            Supported,
+        )],
+    );
+}
+
+/// A header cell that only says a reading is one ("Result", "Flag") puts no word between a
+/// row's name and its reading.
+#[test]
+fn a_result_column_names_nothing() {
+    expect(
+        "ANEMIA WORKUP - collected 05/05/2026 (pre-procedure labs before EGD/colonoscopy)\nTest              Result        Flag   Reference\nHemoglobin        9.6 g/dL      L      13.5-17.5\nMCV               72 fL         L      80-100\nRDW               18.4 %        H      11.5-14.5\nPlatelets         412 K/uL      H      150-400\nFerritin          7 ng/mL       L      30-400\nIron              26 mcg/dL     L      60-170\nTIBC              468 mcg/dL    H      250-425\nTransferrin sat   6 %           L      20-50\nVitamin B12       388 pg/mL            200-900\nTotal IgA         212 mg/dL            70-400\nFIT (05/01/2026)  POSITIVE",
+        &[
+            ("Hemoglobin was 9.6 g/dL with an MCV of 72 fL.", Supported),
+            ("Pre-procedure hemoglobin was 9.6 mg/dL with an MCV of 72 fL.", Contradicted),
+        ],
+    );
+}

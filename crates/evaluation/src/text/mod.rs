@@ -397,7 +397,7 @@ fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let mut toks = parse(&lexes, lex, vocab, classes);
     let mut flags = scope(&toks, &lower, !classes);
     if classes {
-        tables::date_columns(text, &mut toks, &mut flags, vocab);
+        tables::read_tables(text, &mut toks, &mut flags, vocab);
     }
     let mut a = build(&toks, &flags);
     readings::apply(&mut a, &lower, vocab);

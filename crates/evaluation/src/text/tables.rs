@@ -1,4 +1,6 @@
-//! Tables whose columns are dated:
+//! Tables, whose readings are written under a header instead of beside their words.
+//!
+//! A header of dates:
 //!
 //! ```text
 //! LAB TREND            09/02   09/03   09/05   09/08   Ref
@@ -10,57 +12,89 @@
 //! a copy of the column's date (and time of day) is put right before the reading, so the
 //! matching of dated values needs nothing of its own for tables. A unit written in the
 //! row's name cell ("Plt (K/uL)", "CRP mg/L") is its bare readings' unit.
+//!
+//! A header of names:
+//!
+//! ```text
+//! Date/Time          | T    | HR  | BP     | RR | SpO2
+//! 05/18 19:40 (ED)   | 37.4 | 112 | 138/86 | 22 | 89%
+//! ```
+//!
+//! Each reading is read after a copy of its column's words ("HR 112", "SpO2 89%"), and
+//! takes the unit its header cell gives ("UOP (mL/h)"). A side heading a column ("RIGHT
+//! LEFT") is the side of the readings under it.
 
 use super::quantity::{Dim, Shape};
 use super::{analyze, Flags, Tok, TokKind, Vocab};
+use std::ops::Range;
 
-/// One dated column of a header line: where it starts on its line (in bytes, or as the
-/// number of `|` before it in a pipe table) and the tokens that date it.
+/// One column of a header line: where it starts on its line (in bytes, or as the number
+/// of `|` before it in a pipe table), the tokens a reading under it is read after, and the
+/// unit its cell gives.
 struct Column {
     at: usize,
-    date: Tok,
-    clock: Option<Tok>,
+    toks: Vec<Tok>,
+    unit: Option<(Dim, f64)>,
 }
 
-/// Puts each reading of a dated table's rows after a copy of its column's date.
-pub(super) fn date_columns(
+/// A header line's columns.
+struct Header {
+    columns: Vec<Column>,
+    /// Dates (not names) head the columns.
+    dated: bool,
+    /// Cells are parted by `|`.
+    pipes: bool,
+    /// Where on the line the last column ends.
+    end: usize,
+}
+
+/// Puts each reading of a table's rows after a copy of what its column's header holds.
+pub(super) fn read_tables(
     text: &str,
     toks: &mut Vec<Tok>,
     flags: &mut Vec<Flags>,
     vocab: &mut Vocab,
 ) {
-    // Most texts have no line with two dates: they pay one pass over the tokens.
-    let is_date = |t: &Tok| matches!(t.kind, TokKind::Qty(q) if q.dim == Dim::Date && q.shape == Shape::Single);
     let bytes = text.as_bytes();
-    let newline =
-        |t: &Tok| matches!(t.kind, TokKind::Sentence) && bytes.get(t.start) == Some(&b'\n');
-    let mut lines: Vec<std::ops::Range<usize>> = Vec::new();
+    // Most texts have no line a header could be: two dates, or cells set apart.
+    let is_date = |t: &Tok| matches!(t.kind, TokKind::Qty(q) if q.dim == Dim::Date && q.shape == Shape::Single);
+    let celled = text.contains("  ") || text.contains('|') || text.contains('\t');
+    // The tokens of each line (a sentence end may stand for a period and the newline after
+    // it, so lines are read off the text).
+    let mut lines: Vec<Range<usize>> = Vec::new();
     let mut start = 0;
     let mut dates = 0;
-    let mut header_seen = false;
+    let mut header_seen = celled;
+    let mut next_newline = text.find('\n').unwrap_or(usize::MAX);
     for (i, t) in toks.iter().enumerate() {
-        if newline(t) {
+        if t.start > next_newline {
             header_seen |= dates >= 2;
             lines.push(start..i);
-            start = i + 1;
+            start = i;
             dates = 0;
-        } else if is_date(t) {
+            next_newline = text[t.start..]
+                .find('\n')
+                .map_or(usize::MAX, |p| t.start + p);
+        }
+        if is_date(t) {
             dates += 1;
         }
     }
+    header_seen |= dates >= 2;
     lines.push(start..toks.len());
     if !header_seen {
         return;
     }
-    // Where each reading's column date goes: (token index, column).
-    let mut inserts: Vec<(usize, Tok, Option<Tok>)> = Vec::new();
+    // What goes before each reading: (token index, tokens).
+    let mut inserts: Vec<(usize, Vec<Tok>)> = Vec::new();
     let mut l = 0;
     while l < lines.len() {
-        let Some((columns, pipes, end)) = header(text, toks, lines[l].clone()) else {
+        let Some(head) = header(text, toks, lines[l].clone(), vocab) else {
             l += 1;
             continue;
         };
         let mut r = l + 1;
+        let mut table: Vec<(usize, Vec<Tok>)> = Vec::new();
         while let Some(line) = lines.get(r) {
             let row = &toks[line.clone()];
             let line_start = line_start(text, toks, line.clone());
@@ -68,114 +102,147 @@ pub(super) fn date_columns(
                 .clone()
                 .filter(|&i| matches!(toks[i].kind, TokKind::Qty(q) if !q.is_time_point()))
                 .collect();
-            // A row names its test first, holds readings and no date of its own.
-            let named = row
-                .first()
-                .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }));
-            if !named || values.is_empty() || row.iter().any(is_date) {
+            // A row of a dated table names its test first and holds no date of its own;
+            // one of a named table may start with its date.
+            let fits = if head.dated {
+                row.first()
+                    .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }))
+                    && !row.iter().any(is_date)
+            } else {
+                true
+            };
+            if !fits || values.is_empty() {
                 break;
             }
             let name_cell = text.get(line_start..toks[values[0]].start).unwrap_or("");
-            let unit = cell_unit(name_cell, vocab);
-            let mut placed = false;
+            let row_unit = if head.dated {
+                cell_unit(name_cell, vocab)
+            } else {
+                None
+            };
+            // (index, tokens before it, the reading as its cell gives it)
+            let mut cells: Vec<(usize, Vec<Tok>, TokKind)> = Vec::new();
             for i in values {
                 let t = &toks[i];
-                let column = if pipes {
+                let column = if head.pipes {
                     let at = bytes[line_start..t.start]
                         .iter()
                         .filter(|&&b| b == b'|')
                         .count();
-                    columns.iter().find(|c| c.at == at)
+                    head.columns.iter().find(|c| c.at == at)
                 } else {
-                    let at = t.start - line_start;
-                    column_at(&columns, end, at)
+                    column_at(&head.columns, head.end, t.start - line_start)
                 };
-                if let Some(c) = column {
-                    inserts.push((i, c.date, c.clock));
-                    placed = true;
-                    if let TokKind::Qty(mut q) = toks[i].kind {
-                        // "1.9 H", "11.3 L": a table's high and low flags, not hours or
-                        // litres.
-                        let written = text.get(toks[i].start..toks[i].end).unwrap_or("");
-                        if matches!(q.dim, Dim::Time | Dim::Volume)
-                            && written.ends_with([' ', 'H', 'L'].as_slice())
-                            && written.trim_end_matches(['H', 'L']).ends_with(' ')
-                        {
-                            q = q.with_unit(Dim::None, 1.0);
-                        }
-                        if let (Dim::None, Some((dim, factor))) = (q.dim, unit) {
-                            q = q.with_unit(dim, factor);
-                        }
-                        toks[i].kind = TokKind::Qty(q);
+                let Some(c) = column else { continue };
+                let mut kind = t.kind;
+                if let TokKind::Qty(mut q) = t.kind {
+                    // "1.9 H", "11.3 L": a table's high and low flags, not hours or litres.
+                    let written = text.get(t.start..t.end).unwrap_or("");
+                    if matches!(q.dim, Dim::Time | Dim::Volume)
+                        && written.ends_with([' ', 'H', 'L'].as_slice())
+                        && written.trim_end_matches(['H', 'L']).ends_with(' ')
+                    {
+                        q = q.with_unit(Dim::None, 1.0);
                     }
+                    if let (Dim::None, Some((dim, factor))) = (q.dim, row_unit.or(c.unit)) {
+                        q = q.with_unit(dim, factor);
+                    }
+                    kind = TokKind::Qty(q);
                 }
+                cells.push((i, c.toks.clone(), kind));
             }
-            if !placed {
+            // (A row of a named table has two readings or more: a line of prose after the
+            // table, or after wide spaces that are no header, has fewer.)
+            if cells.is_empty() || (!head.dated && cells.len() < 2) {
                 break;
+            }
+            for (i, before, kind) in cells {
+                toks[i].kind = kind;
+                table.push((i, before));
             }
             r += 1;
         }
-        l = r;
+        inserts.append(&mut table);
+        l = r.max(l + 1);
     }
     if inserts.is_empty() {
         return;
     }
-    let mut new_toks = Vec::with_capacity(toks.len() + 2 * inserts.len());
-    let mut new_flags = Vec::with_capacity(new_toks.capacity());
+    inserts.sort_by_key(|(i, _)| *i);
+    let added: usize = inserts.iter().map(|(_, t)| t.len()).sum();
+    let mut new_toks = Vec::with_capacity(toks.len() + added);
+    let mut new_flags = Vec::with_capacity(toks.len() + added);
     let mut next = inserts.iter().peekable();
     for (i, (t, f)) in toks.iter().zip(flags.iter()).enumerate() {
-        if let Some((_, date, clock)) = next.next_if(|(at, _, _)| *at == i) {
-            for c in std::iter::once(date).chain(clock) {
+        let mut f = *f;
+        if let Some((_, before)) = next.next_if(|(at, _)| *at == i) {
+            for c in before {
                 new_toks.push(Tok {
                     start: t.start,
                     end: t.start,
                     ..*c
                 });
                 new_flags.push(Flags::default());
+                // (The sides were given out before the table was read: a column's side is
+                // its readings' own.)
+                if let TokKind::Side(side) = c.kind {
+                    f.side.get_or_insert(side);
+                }
             }
         }
         new_toks.push(*t);
-        new_flags.push(*f);
+        new_flags.push(f);
     }
     *toks = new_toks;
     *flags = new_flags;
 }
 
 /// Byte offset where the line of `line`'s tokens starts.
-fn line_start(text: &str, toks: &[Tok], line: std::ops::Range<usize>) -> usize {
+fn line_start(text: &str, toks: &[Tok], line: Range<usize>) -> usize {
     let first = toks.get(line.start).map_or(text.len(), |t| t.start);
     text[..first].rfind('\n').map_or(0, |p| p + 1)
 }
 
-/// The dated columns of a header line ("LAB TREND   09/02   09/03 ...", "Test (ref) |
-/// 04/13 21:50 | 04/14 03:55"), whether its cells are parted by `|`, and where on the line
-/// its last dated column ends (the next cell's start, or the columns' spacing). A header
-/// holds two or more dates set apart as cells (two spaces, a tab or a `|` between them),
-/// at most a few words ("Test (units)", "Ref range") and no other value or negation.
-fn header(
-    text: &str,
-    toks: &[Tok],
-    line: std::ops::Range<usize>,
-) -> Option<(Vec<Column>, bool, usize)> {
+/// The columns of a header line, if it is one: of dates ("LAB TREND   09/02   09/03 ...",
+/// "Test (ref) | 04/13 21:50 | 04/14 03:55"), or of names ("Date/Time | T | HR | SpO2").
+fn header(text: &str, toks: &[Tok], line: Range<usize>, vocab: &mut Vocab) -> Option<Header> {
     let row = &toks[line.clone()];
+    let line_start = line_start(text, toks, line.clone());
+    let line_text = &text[line_start..];
+    let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
+    let pipes = line_text.contains('|');
+    let dates = row
+        .iter()
+        .filter(|t| matches!(t.kind, TokKind::Qty(q) if q.dim == Dim::Date))
+        .count();
+    if dates >= 2 {
+        dated_header(text, row, line_start, pipes)
+    } else if dates == 0 {
+        named_header(text, row, line_start, line_text, pipes, vocab)
+    } else {
+        None
+    }
+}
+
+/// A header of dates: two or more dates set apart as cells (two spaces, a tab or a `|`
+/// between them), at most a few words ("Test (units)", "Ref range") and no other value or
+/// negation.
+fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Option<Header> {
     let mut words = 0;
     for t in row {
         match t.kind {
             TokKind::Word { .. } => words += 1,
             TokKind::Qty(q) if matches!(q.dim, Dim::Date | Dim::Clock | Dim::Day) => {}
-            TokKind::Clause | TokKind::Soft | TokKind::Side(_) => {}
+            TokKind::Clause | TokKind::Soft | TokKind::Side(_) | TokKind::Sentence => {}
             _ => return None,
         }
     }
     if words > 5 {
         return None;
     }
-    let line_start = line_start(text, toks, line.clone());
-    let line_text = &text[line_start..];
-    let line_text = &line_text[..line_text.find('\n').unwrap_or(line_text.len())];
-    let pipes = line_text.contains('|');
     let bytes = text.as_bytes();
     let mut columns: Vec<Column> = Vec::new();
+    let mut last_end = 0;
     for (k, t) in row.iter().enumerate() {
         let TokKind::Qty(q) = t.kind else { continue };
         if q.dim != Dim::Date || q.shape != Shape::Single {
@@ -185,10 +252,9 @@ fn header(
             .get(k + 1)
             .filter(|n| matches!(n.kind, TokKind::Qty(c) if c.dim == Dim::Clock))
             .copied();
-        if let Some(prev) = columns.last() {
-            let prev_end = prev.clock.unwrap_or(prev.date).end;
+        if !columns.is_empty() {
             // (Dates read from one piece, "08/25-08/28/2026", are no cells.)
-            let gap = text.get(prev_end..t.start)?;
+            let gap = text.get(last_end..t.start)?;
             // (Only a note in parentheses may stand between two dates: "05/11 14:30
             // (PACU)".)
             let mut depth = 0i32;
@@ -200,6 +266,7 @@ fn header(
                 return None;
             }
         }
+        last_end = clock.unwrap_or(*t).end;
         let at = if pipes {
             bytes[line_start..t.start]
                 .iter()
@@ -210,24 +277,157 @@ fn header(
         };
         columns.push(Column {
             at,
-            date: *t,
-            clock,
+            toks: std::iter::once(*t).chain(clock).collect(),
+            unit: None,
         });
     }
     if columns.len() < 2 {
         return None;
     }
     let last = columns[columns.len() - 1].at;
-    let last_tok = columns[columns.len() - 1]
-        .clock
-        .unwrap_or(columns[columns.len() - 1].date);
     // The next cell after the last date ("Ref"), else as wide as the columns before it.
     let next_cell = row
         .iter()
-        .find(|t| t.start > last_tok.end && matches!(t.kind, TokKind::Word { .. }))
+        .find(|t| t.start > last_end && matches!(t.kind, TokKind::Word { .. }))
         .map(|t| t.start - line_start);
     let end = next_cell.unwrap_or(last + (last - columns[columns.len() - 2].at));
-    Some((columns, pipes, end))
+    Some(Header {
+        columns,
+        dated: true,
+        pipes,
+        end,
+    })
+}
+
+/// Header cells that name no attribute of the readings under them.
+const GENERIC_CELLS: &[&str] = &[
+    "result",
+    "results",
+    "value",
+    "values",
+    "flag",
+    "flags",
+    "units",
+    "unit",
+    "test",
+    "tests",
+    "component",
+    "status",
+    "comment",
+    "comments",
+    "date",
+    "time",
+];
+
+/// A header of names: three or more cells of a few words each (or two sides), set apart by
+/// two spaces, a tab or a `|`, and nothing else (no value, no negation).
+fn named_header(
+    text: &str,
+    row: &[Tok],
+    line_start: usize,
+    line_text: &str,
+    pipes: bool,
+    vocab: &mut Vocab,
+) -> Option<Header> {
+    if row.is_empty()
+        || !row.iter().all(|t| {
+            matches!(
+                t.kind,
+                TokKind::Word { .. }
+                    | TokKind::Side(_)
+                    | TokKind::Soft
+                    | TokKind::Clause
+                    | TokKind::Sentence
+            )
+        })
+    {
+        return None;
+    }
+    // The cells byte ranges on the line.
+    let mut cells: Vec<Range<usize>> = Vec::new();
+    if pipes {
+        let mut from = 0;
+        for part in line_text.split('|') {
+            cells.push(from..from + part.len());
+            from += part.len() + 1;
+        }
+    } else {
+        let b = line_text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let from = i;
+            // A cell ends at two blanks or a tab.
+            while i < b.len()
+                && !(b[i] == b'\t' || (b[i] == b' ' && b.get(i + 1).is_some_and(|&n| n == b' ')))
+            {
+                i += 1;
+            }
+            cells.push(from..i);
+        }
+    }
+    let mut columns = Vec::new();
+    for (index, cell) in cells.iter().enumerate() {
+        let in_cell: Vec<Tok> = row
+            .iter()
+            .filter(|t| {
+                cell.contains(&(t.start - line_start))
+                    && matches!(t.kind, TokKind::Word { .. } | TokKind::Side(_))
+            })
+            .copied()
+            .collect();
+        if in_cell.is_empty() {
+            continue;
+        }
+        if in_cell.len() > 3 {
+            return None;
+        }
+        let cell_text = text.get(line_start + cell.start..line_start + cell.end)?;
+        // A cell that only says a reading is one ("Result", "Value", "Flag") names nothing
+        // the reading is of: it adds no word before it.
+        let generic = cell_text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .all(|w| GENERIC_CELLS.iter().any(|g| w.eq_ignore_ascii_case(g)));
+        columns.push(Column {
+            at: if pipes { index } else { cell.start },
+            toks: if generic { Vec::new() } else { in_cell },
+            // (Only a unit in parentheses: "HR" is no hours.)
+            unit: cell_text
+                .trim_end()
+                .ends_with(')')
+                .then(|| cell_unit(cell_text, vocab))
+                .flatten(),
+        });
+    }
+    // (Two sides are a header of their own: "RIGHT     LEFT".)
+    let sides = columns.iter().all(|c| {
+        matches!(
+            c.toks.as_slice(),
+            [Tok {
+                kind: TokKind::Side(_),
+                ..
+            }]
+        )
+    });
+    if columns.len() < 3 && !(sides && columns.len() == 2) {
+        return None;
+    }
+    let last = columns[columns.len() - 1].at;
+    let end = if pipes {
+        usize::MAX
+    } else {
+        last + (last - columns[columns.len() - 2].at).max(line_text.len() - last)
+    };
+    Some(Header {
+        columns,
+        dated: false,
+        pipes,
+        end,
+    })
 }
 
 /// The column a cell starting at `at` on its line is under: the last one starting at most
@@ -240,8 +440,9 @@ fn column_at(columns: &[Column], end: usize, at: usize) -> Option<&Column> {
     columns.iter().rev().find(|c| c.at <= at + 2)
 }
 
-/// The unit a row's name cell gives its readings: the last word of the cell, or what its
-/// closing parentheses hold ("Plt (K/uL)", "CRP mg/L"), read as a unit after a number is.
+/// The unit a row's name cell (or a header's cell) gives its readings: the last word of
+/// the cell, or what its closing parentheses hold ("Plt (K/uL)", "CRP mg/L"), read as a
+/// unit after a number is.
 fn cell_unit(cell: &str, vocab: &mut Vocab) -> Option<(Dim, f64)> {
     let cell = cell.trim_end().trim_end_matches('|').trim_end();
     let unit = match cell.strip_suffix(')') {
