@@ -311,6 +311,15 @@ fn new_documents_accuracy() {
 /// and critical care 0.711, neonatal intensive care 0.667); four dangerous errors ("OD 0.21,
 /// NEGATIVE" after an ELISA's label, "Weber lateralizes to the LEFT", "11 mm at C4 and 18 mm
 /// at C6", and a BID that belonged to the loading dose), fixed before they joined.
+/// Then (2026-11-26, pipeline 1.12.0) batches 98-105, each run as soon as it was frozen (98,
+/// 99, 100, 102 and 104 on the stop's first commit, dated table columns; 101 and 103 after two
+/// more rules; 105 after the dangerous fixes): 291/360 (0.808: bariatric surgery
+/// 0.844, LVAD clinic 0.822, stem cell transplant 0.822, anticoagulation clinic 0.756,
+/// cystic fibrosis 0.800, inpatient dermatology 0.756, vascular surgery 0.889, pediatric
+/// oncology 0.778); five dangerous errors (iNO's wean day read off milrinone's, "Duplex
+/// LEFT:" not reaching its third sentence, HSV-2's "Not detected" for HSV-1, "peaked at
+/// 20%" against "max 35%", and a consult's question "Q: bilateral LE cellulitis" against
+/// its answer "not consistent with cellulitis"), fixed before they joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
