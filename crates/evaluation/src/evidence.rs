@@ -2194,6 +2194,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // never a rival; the end of a change is never evidence for a start.
                 // (A claim's change written as one range, "from 6.1 to 8.7", is matched end
                 // by end below.)
+                // (So is a combination dose's: "increased to 49/51 mg BID" against "(dose
+                // INCREASED from 24-26 mg)".)
+                if q.shape == Shape::Pair && item.lead == Lead::To && s_item.lead == Lead::From {
+                    continue;
+                }
                 if sq.shape == Shape::Single && q.shape == Shape::Single {
                     let earlier = s_item.lead == Lead::From
                         && item.lead != Lead::From

@@ -5140,3 +5140,28 @@ fn a_result_column_names_nothing() {
         ],
     );
 }
+
+/// Mepron is atovaquone; Inspra is eplerenone.
+#[test]
+fn mepron_and_inspra_are_their_drugs() {
+    expect(
+        "Prednisone 20 mg PO daily. NEW atovaquone 750 mg/5 mL suspension: 1,500 mg (10 mL) PO daily (PJP ppx). Eplerenone 25 mg tab: 1 tab PO daily (NEW).",
+        &[
+            ("PJP prophylaxis with Mepron 1,500 mg PO daily was started.", Supported),
+            ("Inspra 25 mg daily was started.", Supported),
+            ("Inspra 50 mg daily was started.", Contradicted),
+        ],
+    );
+}
+
+/// The dose a combination's change started from is no rival of the dose it ended at.
+#[test]
+fn a_combination_doses_change_ends_at_the_new_dose() {
+    expect(
+        "DISCHARGE MEDICATIONS\nTorsemide 40 mg: 1 tab PO BID (NEW).\nSacubitril-valsartan 49-51 mg tab: 1 tab PO BID (dose INCREASED from 24-26 mg).\nMetoprolol succinate ER 50 mg: 1 tab PO daily.",
+        &[
+            ("Entresto was increased to 49/51 mg BID.", Supported),
+            ("Entresto was increased to 97/103 mg BID.", Contradicted),
+        ],
+    );
+}

@@ -824,6 +824,8 @@ const BRANDS: &[(&str, &str)] = &[
     ("lotrimin", "clotrimazole"),
     ("mylotarg", "gemtuzumab"),
     ("kcentra", "prothrombin complex concentrate"),
+    ("mepron", "atovaquone"),
+    ("inspra", "eplerenone"),
     ("andexxa", "andexanet"),
     ("tygacil", "tigecycline"),
     ("paxlovid", "nirmatrelvir ritonavir"),
@@ -1228,6 +1230,7 @@ const BRANDS: &[(&str, &str)] = &[
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
     "nitricoxide",
+    "atovaquone",
     "melatonin",
     "latanoprost",
     "timolol",
