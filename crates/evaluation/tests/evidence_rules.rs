@@ -5165,3 +5165,20 @@ fn a_combination_doses_change_ends_at_the_new_dose() {
         ],
     );
 }
+
+/// Precose is acarbose, Kenalog triamcinolone, Monurol fosfomycin, Dalvance dalbavancin,
+/// Cresemba isavuconazonium and Noxafil posaconazole.
+#[test]
+fn six_more_brands_are_their_drugs() {
+    expect(
+        "NEW: Acarbose 25 mg PO TID with first bite of each meal (titrate to 50 mg TID in 2 wk). Triamcinolone 0.1% ointment BID. Fosfomycin 3 g PO x1. Dalbavancin 1,500 mg IV x1. Isavuconazonium 372 mg PO daily. Posaconazole DR 300 mg PO daily.",
+        &[
+            ("Precose 25 mg three times daily with meals was started.", Supported),
+            ("Kenalog 0.1% ointment twice daily.", Supported),
+            ("Monurol 3 g was given once.", Supported),
+            ("Dalvance 1,500 mg IV was given once.", Supported),
+            ("Cresemba 372 mg daily.", Supported),
+            ("Noxafil 300 mg daily.", Supported),
+        ],
+    );
+}

@@ -825,6 +825,12 @@ const BRANDS: &[(&str, &str)] = &[
     ("mylotarg", "gemtuzumab"),
     ("kcentra", "prothrombin complex concentrate"),
     ("mepron", "atovaquone"),
+    ("precose", "acarbose"),
+    ("kenalog", "triamcinolone"),
+    ("monurol", "fosfomycin"),
+    ("dalvance", "dalbavancin"),
+    ("cresemba", "isavuconazonium"),
+    ("noxafil", "posaconazole"),
     ("inspra", "eplerenone"),
     ("andexxa", "andexanet"),
     ("tygacil", "tigecycline"),
@@ -1230,6 +1236,10 @@ const BRANDS: &[(&str, &str)] = &[
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
     "nitricoxide",
+    "acarbose",
+    "fosfomycin",
+    "isavuconazonium",
+    "triamcinolone",
     "atovaquone",
     "melatonin",
     "latanoprost",
