@@ -1802,14 +1802,30 @@ impl<'c, 'a> Checker<'c, 'a> {
         };
         // The claim's dates written right after this value, before its next one ("61 K/uL
         // on 09/03 and 72 K/uL by 09/08"): the days of this value alone.
-        let claim_stamp: Vec<Quantity> = claim_items
+        // (Else the one right before it, with no other value between: "in 03/2026 showed a
+        // PVR of 9.6 WU".)
+        let mut claim_stamp: Vec<Quantity> = claim_items
             .get(item.pos as usize + 1..)
             .unwrap_or_default()
             .iter()
             .take_while(|it| it.sent == item.sent && it.qty().is_none_or(Quantity::is_time_point))
             .filter_map(|it| it.qty().copied())
-            .filter(|d| d.dim == Dim::Date)
+            .filter(|d| matches!(d.dim, Dim::Date | Dim::MonthYear))
             .collect();
+        if claim_stamp.is_empty() {
+            claim_stamp.extend(
+                claim_items[..item.pos as usize]
+                    .iter()
+                    .rev()
+                    .take_while(|it| {
+                        it.sent == item.sent
+                            && it.clause == item.clause
+                            && it.qty().is_none_or(Quantity::is_time_point)
+                    })
+                    .filter_map(|it| it.qty().copied())
+                    .find(|d| matches!(d.dim, Dim::Date | Dim::MonthYear)),
+            );
+        }
         // Words of what is yet to come ("next", "planned", "follow-up").
         let ahead = |t: Term| {
             t == self.named.next || t == self.named.follow_up || self.named.plan.contains(&t)
@@ -1997,25 +2013,47 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // written date first ("Cr: 03/02 1.4 | 03/04 1.3", or a dated table's row),
                 // is of that date (not of "INR 2.6 (10/09), 1.9 (10/10)", whose dates
                 // follow their readings).
+                // (So is one whose group a date opens: "03/2026: mPAP 31, PVR 4.1 WU
+                // (baseline 11/2024: mPAP 49, PVR 9.6 WU)".)
+                let calendar = |d: &Quantity| matches!(d.dim, Dim::Date | Dim::MonthYear);
                 let date_first = || {
                     items
                         .iter()
                         .filter_map(Item::qty)
-                        .find(|d| d.dim == Dim::Date || !d.is_time_point())
-                        .is_some_and(|d| d.dim == Dim::Date)
+                        .find(|d| calendar(d) || !d.is_time_point())
+                        .is_some_and(calendar)
                 };
-                let stamp: Option<[Quantity; 1]> =
-                    (dates.len() > 1 && !claim_stamp.is_empty() && date_first())
-                        .then(|| {
-                            items[..k]
-                                .iter()
-                                .rev()
-                                .find(|it| it.qty().is_none_or(|d| d.dim != Dim::Clock))
-                                .and_then(Item::qty)
-                                .filter(|d| d.dim == Dim::Date)
-                                .map(|d| [*d])
-                        })
-                        .flatten();
+                let adjacent = || {
+                    items[..k]
+                        .iter()
+                        .rev()
+                        .find(|it| it.qty().is_none_or(|d| d.dim != Dim::Clock))
+                        .and_then(Item::qty)
+                        .filter(|d| calendar(d))
+                        .copied()
+                        .filter(|_| date_first())
+                };
+                // (A date opens a group when no value stands right before it, and the
+                // reading has no date of its own after it in its clause: "PVRs < 100 mL
+                // since 10/19".)
+                let opening = || {
+                    let clause = items[k].clause;
+                    if items[k + 1..]
+                        .iter()
+                        .take_while(|it| it.clause == clause)
+                        .any(|it| it.qty().is_some_and(calendar))
+                    {
+                        return None;
+                    }
+                    let at = items[..k]
+                        .iter()
+                        .rposition(|it| it.qty().is_some_and(calendar))?;
+                    let after_value = at > 0 && items[at - 1].qty().is_some();
+                    (!after_value).then(|| items[at].qty().copied()).flatten()
+                };
+                let stamp: Option<[Quantity; 1]> = (dates.len() > 1 && !claim_stamp.is_empty())
+                    .then(|| adjacent().or_else(opening).map(|d| [d]))
+                    .flatten();
                 let days: &[Quantity] = if trend_step && !own.is_empty() {
                     &own
                 } else if let Some(stamp) = &stamp {
@@ -2086,6 +2124,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Nor is a bare number that names a stage or a kind ("Bariatric stage 1
                 // liquids" for "in two weeks") a reading of anything with a unit.
                 if after_one_of(&self.named.label) && sq.dim == Dim::None && q.dim != Dim::None {
+                    continue;
+                }
+                // Nor is a rank ("99th percentile URL <26") a reading, unless the claim
+                // speaks of percentiles.
+                if items.get(k + 1).and_then(Item::term) == Some(self.named.percentile)
+                    && !claim_items
+                        .iter()
+                        .any(|it| it.term() == Some(self.named.percentile))
+                {
                     continue;
                 }
                 // Nor is the date a phase began on ("5 mg TID from 10/12, increased to 10 mg
@@ -2305,7 +2352,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             let one_sentence = placed
                 .iter()
                 .all(|c| Some(c.at) == placed.first().map(|f| f.at));
-            if listed && one_sentence {
+            // (A word after several different values, "PVR 4.1 WU (baseline ...: PVR 9.6
+            // WU)", is their unit, not a place that tells them apart.)
+            let one_value = placed
+                .iter()
+                .all(|c| placed.first().is_some_and(|f| f.value.matches(&c.value)));
+            if listed && one_sentence && one_value {
                 return if placed.iter().any(|c| c.matched) {
                     QtyAlign::Matched
                 } else {
@@ -2794,11 +2846,28 @@ impl<'c, 'a> Checker<'c, 'a> {
                             .is_some_and(|t| items.iter().any(|i| i.term() == Some(t)))
                 })
             };
-            ranked
+            let arrival: Ranked = ranked
                 .iter()
                 .filter(|(at, _)| names_first(*at) && of_the_fact(*at))
                 .copied()
-                .collect()
+                .collect();
+            // (With none, a sentence of a repeat test still speaks of a later one: "Repeat
+            // BCx 04/11 no growth" is no answer to "Admission blood cultures were negative".)
+            if arrival.is_empty() {
+                let repeat = |at: (usize, usize)| {
+                    self.corpus
+                        .sentence_items(at)
+                        .iter()
+                        .any(|i| i.term().is_some_and(|t| self.named.repeat.contains(&t)))
+                };
+                ranked
+                    .iter()
+                    .filter(|(at, _)| !repeat(*at))
+                    .copied()
+                    .collect()
+            } else {
+                arrival
+            }
         } else {
             Vec::new()
         };
@@ -3636,7 +3705,7 @@ struct Named {
     side: [Term; 2],
     /// Words that make the value after them a reference, not a reading ("Therapeutic
     /// 0.6-1.2", "goal INR 2-3").
-    reference: [Term; 7],
+    reference: [Term; 9],
     /// Words that make the number after them a name, not a reading ("stage 1 liquids",
     /// "grade 2", "type 2").
     label: [Term; 7],
@@ -3654,6 +3723,10 @@ struct Named {
     follow_up: Term,
     /// What a lab flag after a reading is read as ("(L)", "(H)").
     flag: [Term; 2],
+    /// A test done again later ("Repeat BCx 04/11").
+    repeat: [Term; 2],
+    /// "percentile": the number before it is a rank.
+    percentile: Term,
 }
 
 impl Named {
@@ -3691,6 +3764,9 @@ impl Named {
                 "critical",
                 "goal",
                 "target",
+                // Upper reference limit, upper limit of normal.
+                "url",
+                "uln",
             ]
             .map(|w| vocab.term(w)),
             label: ["stage", "grade", "class", "type", "phase", "step", "tier"]
@@ -3709,6 +3785,8 @@ impl Named {
             next: vocab.term("next"),
             follow_up: vocab.term("followup"),
             flag: ["low", "elevated"].map(|w| vocab.term(w)),
+            repeat: ["repeat", "subsequent"].map(|w| vocab.term(w)),
+            percentile: vocab.term("percentile"),
         }
     }
 }

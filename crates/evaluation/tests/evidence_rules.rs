@@ -5182,3 +5182,96 @@ fn six_more_brands_are_their_drugs() {
         ],
     );
 }
+
+/// An eye written as its abbreviation right after a finding ("painful vision loss OS") is
+/// where the finding is.
+#[test]
+fn an_eye_abbreviation_after_a_finding_is_its_side() {
+    expect(
+        "Admitted 05/01/2026 with 5 days of painful vision loss OS (pain w/ EOM), VA OS 20/200, OD 20/20, L RAPD.",
+        &[
+            ("She presented with painful vision loss in the left eye.", Supported),
+            ("She presented with painful vision loss in the right eye.", Contradicted),
+        ],
+    );
+}
+
+/// A fact of the admission is not answered by a repeat test ("Repeat BCx 05/03 no growth"
+/// for "Admission blood cultures were negative").
+#[test]
+fn a_repeat_test_does_not_answer_the_admission_one() {
+    expect(
+        "- Pip-tazo 4.5 g IV q8h started in ED after blood cultures.\n- Blood cultures 05/01 2/2 positive for Klebsiella pneumoniae. Urine culture negative. Repeat BCx 05/03 no growth to date.",
+        &[("Admission blood cultures were negative.", Contradicted)],
+    );
+}
+
+/// A liver's sections are parts of its lobes: "left lateral section" is in the left lobe.
+#[test]
+fn a_liver_section_is_of_its_lobe() {
+    expect(
+        "MRI LIVER. Observation 1: 3.4 x 3.0 cm in the left lateral section (segments II/III), LR-5. Observation 2: 8 mm segment VI focus in the right lobe, LR-3.",
+        &[
+            ("MRI showed an 8 mm focus in the right lobe.", Supported),
+            ("MRI showed a 3.4 cm LR-5 observation in the right hepatic lobe.", Contradicted),
+        ],
+    );
+}
+
+/// A semicolon inside parentheses parts a note, not the sentence around it: the result
+/// after "(collected ...; resulted ...):" answers the label before it.
+#[test]
+fn a_semicolon_in_parentheses_keeps_the_sentence() {
+    expect(
+        "PF4/heparin IgG ELISA (collected 05/05/2026 15:30; resulted 05/06 11:50): NEGATIVE, OD 0.21 (ref <0.40).\nMicrobiology: urine culture 05/04 POSITIVE - E. coli >100,000 CFU/mL.",
+        &[
+            ("The PF4/heparin IgG ELISA was negative.", Supported),
+            ("The PF4/heparin IgG ELISA was positive.", Contradicted),
+        ],
+    );
+}
+
+/// What a condition names ("If you notice new bruising, ... go to the ED") may never happen:
+/// it states nothing of the patient.
+#[test]
+fn a_condition_states_nothing() {
+    expect(
+        "PATIENT PORTAL MESSAGE\n\"I feel totally fine - I have NOT had any bruising, nosebleeds or headaches.\"\nRN reply: If you notice new bruising, pinpoint red spots or dark urine, go to the ED.",
+        &[("In his portal message, the patient reported new bruising.", Contradicted)],
+    );
+}
+
+/// A rank ("99th percentile URL <26") is no reading, nor is an upper reference limit.
+#[test]
+fn a_percentile_and_an_upper_limit_are_no_readings() {
+    expect(
+        "CARDIAC BIOMARKERS - hs-Troponin I (ng/L; 99th percentile URL <26)\n05/01/2026 14:05 (ED arrival): 318 (H)\n05/01/2026 23:30: 4812 (H, critical) - peak\n05/02/2026 06:15: 3,905 (H)",
+        &[("Peak hs-troponin I was 4,812 ng/L.", Supported)],
+    );
+}
+
+/// Mestinon is pyridostigmine.
+#[test]
+fn mestinon_is_pyridostigmine() {
+    expect(
+        "DISCHARGE MEDICATIONS\nPrednisone 20 mg tab: 2 tabs (40 mg) PO daily with breakfast.\nAzathioprine 50 mg tab: 1 tab PO daily.\nPyridostigmine 60 mg tab: 1 tab PO q6h while awake (0600-1200-1800). Do not take extra doses without calling neurology.\nCalcium carbonate 600 mg + vitamin D3 400 units: 1 tab PO BID.",
+        &[
+            ("Continue Mestinon 60 mg PO every 6 hours while awake.", Supported),
+            ("Continue Mestinon 30 mg PO every 6 hours while awake.", Contradicted),
+        ],
+    );
+}
+
+/// A date that opens a group of readings dates them ("03/2026: ... PVR 4.1 WU (baseline
+/// 11/2024: ... PVR 9.6 WU)"), for a claim that dates its value before or after it; a word
+/// after several different values ("WU") is their unit, not a place telling them apart.
+#[test]
+fn a_date_opening_a_group_dates_its_readings() {
+    expect(
+        "CTEPH s/p BPA x4.\n- Post-BPA#4 RHC 03/2026: mPAP 31, PAWP 9, CI 2.6, PVR 4.1 WU (baseline 11/2024: mPAP 49, PVR 9.6 WU).",
+        &[
+            ("Post-BPA RHC in 03/2026 showed a PVR of 4.1 WU.", Supported),
+            ("Post-BPA RHC in 03/2026 showed a PVR of 9.6 WU.", Contradicted),
+        ],
+    );
+}

@@ -826,6 +826,7 @@ const BRANDS: &[(&str, &str)] = &[
     ("kcentra", "prothrombin complex concentrate"),
     ("mepron", "atovaquone"),
     ("precose", "acarbose"),
+    ("mestinon", "pyridostigmine"),
     ("kenalog", "triamcinolone"),
     ("monurol", "fosfomycin"),
     ("dalvance", "dalbavancin"),
@@ -1724,6 +1725,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("urticarial", "urticaria"),
     ("max", "maximum"),
     ("maximal", "maximum"),
+    // A liver's sections are parts of its lobes ("left lateral section (segments II/III)"
+    // is in the left lobe).
+    ("section", "lobe"),
     // A value's peak is its maximum ("peaked at 20%" against "max 35%").
     ("peak", "maximum"),
     ("peaked", "maximum"),

@@ -1474,8 +1474,14 @@ impl Parser<'_, '_> {
                                 | "remarkable"
                         )
                     );
+                // ("If you notice new bruising, ... go to the ED": what a condition names
+                // may never happen.)
+                let condition = before == Some("if")
+                    || (matches!(before, Some("you" | "she" | "he" | "they"))
+                        && self.word_before_n(start, 2) == Some("if"));
                 after_for = (matches!(before, Some("for" | "r/o")) && !result_for)
-                    || (before == Some("out") && self.word_before_n(start, 2) == Some("rule"));
+                    || (before == Some("out") && self.word_before_n(start, 2) == Some("rule"))
+                    || condition;
                 narrowed = matches!(
                     before,
                     Some(
@@ -1611,9 +1617,19 @@ impl Parser<'_, '_> {
                         return close + 1;
                     }
                 }
+                // ("ELISA (collected 11/05 15:30; resulted 11/06 11:50): NEGATIVE": a
+                // semicolon inside parentheses parts a note, not the sentence around it.)
+                let in_parentheses = *c == ';'
+                    && self.lexes[..i]
+                        .iter()
+                        .rev()
+                        .take(24)
+                        .take_while(|p| !matches!(p.kind, LexKind::Punct('\n' | ')' | ';')))
+                        .any(|p| matches!(p.kind, LexKind::Punct('(')));
                 let kind = match c {
                     '⊕' => TokKind::Affirm,
                     '⊖' => TokKind::NegPost,
+                    ';' if in_parentheses => TokKind::Clause,
                     '\n' | ';' => TokKind::Sentence,
                     ',' => TokKind::Clause,
                     ':' | '(' | ')' | '[' | ']' => TokKind::Soft,
@@ -2961,6 +2977,25 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         if on_body_part {
             flags[i - 2].side.get_or_insert(side);
         }
+        // "painful vision loss OS": an eye written as its abbreviation right after a
+        // finding is where the finding is.
+        let eye_after = i > 0
+            && matches!(toks[i - 1].kind, TokKind::Word { .. })
+            && lower
+                .get(toks[i].start..toks[i].end)
+                .is_some_and(|w| matches!(w, "os" | "od" | "ou"));
+        if eye_after {
+            let mut marked = 0;
+            for k in (0..i).rev() {
+                match toks[k].kind {
+                    TokKind::Word { .. } if marked < SIDE_WINDOW => {
+                        flags[k].side.get_or_insert(side);
+                        marked += 1;
+                    }
+                    _ => break,
+                }
+            }
+        }
         // "R wrist XR: nondisplaced distal radius fracture": a side in a label gives it to
         // the label's value (as a report's title does to its findings).
         let colon = toks[i + 1..]
@@ -2977,15 +3012,22 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .iter()
                 .rposition(|t| !matches!(t.kind, TokKind::Word { .. }))
                 .map_or(0, |p| p + 1);
+            // (A period's sentence end may stand for the newline after it too.)
             i - first <= 3
-                && (first == 0 || lower.as_bytes().get(toks[first - 1].start) == Some(&b'\n'))
+                && lower.get(..toks[first].start).is_some_and(|before| {
+                    before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim().is_empty()
+                })
+        };
+        let ends_line = |k: usize| {
+            let to = toks.get(k + 1).map_or(lower.len(), |t| t.start);
+            lower
+                .get(toks[k].start..to)
+                .is_some_and(|gap| gap.contains('\n'))
         };
         if let Some(c) = colon.filter(|&c| c == i + 1 && opens_line()) {
             for k in c + 1..n {
                 match toks[k].kind {
-                    TokKind::Sentence if lower.as_bytes().get(toks[k].start) == Some(&b'\n') => {
-                        break
-                    }
+                    TokKind::Sentence if ends_line(k) => break,
                     TokKind::Side(other) if other != side => break,
                     TokKind::Word { .. } if flags[k].side.is_none() => flags[k].side = Some(side),
                     _ => {}
