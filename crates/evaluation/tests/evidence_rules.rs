@@ -5275,3 +5275,28 @@ fn a_date_opening_a_group_dates_its_readings() {
         ],
     );
 }
+
+/// ICS is the intercostal space, so its side is the space's.
+#[test]
+fn ics_is_the_intercostal_space() {
+    expect(
+        "Device: 14 Fr pigtail catheter, R 5th ICS, mid-axillary line. Placed in ED 05/03/2026 01:40. L hand splinted.",
+        &[
+            ("A pigtail catheter was placed in the right 5th intercostal space.", Supported),
+            ("A pigtail catheter was placed in the left 5th intercostal space.", Contradicted),
+        ],
+    );
+}
+
+/// "negative in the pelvis": the body part a test was negative in is where nothing was
+/// found.
+#[test]
+fn negative_in_a_body_part_denies_it() {
+    expect(
+        "eFAST (Dr. Okafor, 23:04):\n- RUQ (Morison's pouch): POSITIVE, large anechoic stripe\n- LUQ (splenorenal): negative\n- Pelvis: POSITIVE, free fluid\n- Pericardial: negative, no effusion",
+        &[
+            ("Initial eFAST was positive in Morison's pouch and in the pelvis.", Supported),
+            ("Initial eFAST was positive in Morison's pouch but negative in the pelvis.", Contradicted),
+        ],
+    );
+}

@@ -625,6 +625,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("rvh", "right ventricular hypertrophy"),
     ("ef", "ejection fraction"),
     ("icu", "intensive care unit"),
+    ("ics", "intercostal space"),
     ("snf", "skilled nursing facility"),
     ("pcp", "primary care"),
     ("f/u", "followup"),

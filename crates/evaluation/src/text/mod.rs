@@ -3206,6 +3206,23 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             line_start = line_end + 1;
         }
     }
+    // "eFAST was ... negative in the pelvis": the body part a test was negative in is
+    // where nothing was found.
+    for i in 0..n.saturating_sub(2) {
+        let negative = matches!(toks[i].kind, TokKind::NegPost)
+            && lower.get(toks[i].start..toks[i].end) == Some("negative");
+        let in_part = matches!(toks[i + 1].kind, TokKind::Place)
+            && lower.get(toks[i + 1].start..toks[i + 1].end) == Some("in")
+            && matches!(toks[i + 2].kind, TokKind::Word { anatomy: true, .. });
+        if negative && in_part {
+            for k in i + 2..n {
+                match toks[k].kind {
+                    TokKind::Word { .. } => flags[k].neg = true,
+                    _ => break,
+                }
+            }
+        }
+    }
     // In a claim, a side named once holds for the later values of its sentence that name
     // none ("Left eye visual acuity was 20/40 with IOP 22 mmHg").
     if claim {
