@@ -5104,6 +5104,15 @@ fn a_named_tables_readings_are_of_their_columns() {
                 Contradicted,
             ),
             ("The temperature at 20:30 was 37.2 F.", Contradicted),
+            // (A column with no unit of its own keeps the reading's: "2 L NC" is litres.)
+            (
+                "At 20:30 on 05/08 she was on 2 L of oxygen by nasal cannula.",
+                Supported,
+            ),
+            (
+                "At 20:30 on 05/08 she was on 2 mL of oxygen by nasal cannula.",
+                Contradicted,
+            ),
         ],
     );
     expect(
@@ -5298,5 +5307,15 @@ fn negative_in_a_body_part_denies_it() {
             ("Initial eFAST was positive in Morison's pouch and in the pelvis.", Supported),
             ("Initial eFAST was positive in Morison's pouch but negative in the pelvis.", Contradicted),
         ],
+    );
+}
+
+/// In a column whose header gives its unit ("Hgb (g/dL)"), an "L" after a reading is the
+/// low flag, not litres.
+#[test]
+fn a_flag_under_a_column_with_a_unit_is_a_flag() {
+    expect(
+        "LAB TREND 05/03-05/07/2026\nDate          Hgb (g/dL)  Hct (%)  Plt (K/uL)  WBC (K/uL)\n05/03 pre-op  13.6        40.8     231         6.8\n05/05 POD1    10.9 L      32.5 L   188         11.2 H\n05/06 POD2    10.1 L      30.2 L   176         9.6",
+        &[("Post-op Hgb was 10.1 g/dL on POD 2, down from 13.6 g/dL pre-op.", Supported)],
     );
 }

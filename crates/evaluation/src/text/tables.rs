@@ -136,10 +136,13 @@ pub(super) fn read_tables(
                 let Some(c) = column else { continue };
                 let mut kind = t.kind;
                 if let TokKind::Qty(mut q) = t.kind {
-                    // "1.9 H", "11.3 L": a table's high and low flags, not hours or litres.
+                    // "1.9 H", "11.3 L": a lab table's high and low flags, not hours or
+                    // litres (where no unit is given for the column, a flowsheet's "2 L NC"
+                    // is oxygen in litres).
                     let written = text.get(t.start..t.end).unwrap_or("");
-                    if matches!(q.dim, Dim::Time | Dim::Volume)
-                        && written.ends_with([' ', 'H', 'L'].as_slice())
+                    if (head.dated || c.unit.is_some())
+                        && matches!(q.dim, Dim::Time | Dim::Volume)
+                        && written.ends_with(['H', 'L'])
                         && written.trim_end_matches(['H', 'L']).ends_with(' ')
                     {
                         q = q.with_unit(Dim::None, 1.0);
