@@ -5319,3 +5319,16 @@ fn a_flag_under_a_column_with_a_unit_is_a_flag() {
         &[("Post-op Hgb was 10.1 g/dL on POD 2, down from 13.6 g/dL pre-op.", Supported)],
     );
 }
+
+/// In a claim, what was placed in a side's body part is of that side ("A 10.2 Fr drain was
+/// placed into the left hepatic duct" against a right-sided 10.2 Fr drain).
+#[test]
+fn what_was_placed_in_a_sides_part_is_of_that_side() {
+    expect(
+        "IR PROCEDURE NOTE - BILATERAL PTBD\nRight: right lateral intercostal approach; segment 6 duct accessed. Wire crossed stricture into duodenum. 10.2 Fr internal-external biliary drain placed, pigtail in duodenum.\nLeft: subxiphoid approach; segment 3 duct accessed. Stricture could not be crossed. 8.5 Fr external biliary drain left in the left hepatic duct above the stricture.",
+        &[
+            ("An 8.5 Fr external biliary drain was placed into the left hepatic duct.", Supported),
+            ("A 10.2 Fr internal-external biliary drain was placed into the left hepatic duct.", Contradicted),
+        ],
+    );
+}

@@ -2977,6 +2977,38 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         if on_body_part {
             flags[i - 2].side.get_or_insert(side);
         }
+        // In a claim, "A 10.2 Fr drain was placed into the left hepatic duct": what was
+        // placed in a side's body part is of that side.
+        let verb = toks[..i]
+            .iter()
+            .rposition(|t| !matches!(t.kind, TokKind::Place));
+        let placed_in = claim
+            && verb.is_some_and(|v| {
+                lower
+                    .get(toks[v].start..toks[v].end)
+                    .is_some_and(|w| matches!(w, "placed" | "inserted"))
+                    && lower.get(toks[v].end..toks[i].start).is_some_and(|gap| {
+                        matches!(gap.trim(), "in" | "into" | "in the" | "into the")
+                    })
+            })
+            && toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }));
+        // (What was placed, not the placing: "placed" is said of both sides.)
+        if let Some(v) = verb.filter(|_| placed_in) {
+            let subject_end = toks[..v]
+                .iter()
+                .rposition(|t| !matches!(t.kind, TokKind::Copula))
+                .map_or(0, |e| e + 1);
+            for k in (0..subject_end).rev() {
+                match toks[k].kind {
+                    TokKind::Word { .. } | TokKind::Qty(_) => {
+                        flags[k].side.get_or_insert(side);
+                    }
+                    _ => break,
+                }
+            }
+        }
         // "painful vision loss OS": an eye written as its abbreviation right after a
         // finding is where the finding is.
         let eye_after = i > 0
