@@ -323,13 +323,12 @@ fn new_documents_accuracy() {
 /// 106-113, run as soon as each was frozen after those fixes and the tables of names:
 /// 294/360 (0.817: hepatobiliary surgery 0.756, neuroimmunology 0.822, pulmonary
 /// hypertension 0.822, trauma surgery 0.756, thoracic surgery 0.800, HIV 0.867, thrombotic
-/// microangiopathy 0.800, plastic and hand surgery 0.911); nine dangerous errors, eight fixed
+/// microangiopathy 0.800, plastic and hand surgery 0.911); nine dangerous errors, all fixed
 /// before they joined ("vision loss OS", "left lateral section", a repeat culture for the
 /// admission one, "PVR 9.6 WU" of the baseline, an ELISA's "(...; ...): NEGATIVE", "If you
-/// notice new bruising", "R 5th ICS", "negative in the pelvis") and one left open and kept
-/// out of this file (b106-25: "a 10.2 Fr drain was placed into the left hepatic duct"
-/// against "Right: ... 10.2 Fr internal-external biliary drain placed" and "Left: ... 8.5 Fr
-/// external biliary drain left in the left hepatic duct"; see docs/architecture.md).
+/// notice new bruising", "R 5th ICS", "negative in the pelvis", and "a 10.2 Fr drain was
+/// placed into the left hepatic duct" against a right-sided 10.2 Fr drain, which joined
+/// last).
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
