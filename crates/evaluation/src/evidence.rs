@@ -1800,6 +1800,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(Quantity::is_time_point)
                 .collect()
         };
+        // A day of the calendar (not a time of day).
+        let calendar = |d: &Quantity| matches!(d.dim, Dim::Date | Dim::MonthYear);
         // The claim's dates written right after this value, before its next one ("61 K/uL
         // on 09/03 and 72 K/uL by 09/08"): the days of this value alone.
         // (Else the one right before it, with no other value between: "in 03/2026 showed a
@@ -1810,7 +1812,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .take_while(|it| it.sent == item.sent && it.qty().is_none_or(Quantity::is_time_point))
             .filter_map(|it| it.qty().copied())
-            .filter(|d| matches!(d.dim, Dim::Date | Dim::MonthYear))
+            .filter(calendar)
             .collect();
         if claim_stamp.is_empty() {
             claim_stamp.extend(
@@ -1823,7 +1825,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                             && it.qty().is_none_or(Quantity::is_time_point)
                     })
                     .filter_map(|it| it.qty().copied())
-                    .find(|d| matches!(d.dim, Dim::Date | Dim::MonthYear)),
+                    .find(calendar),
             );
         }
         // Words of what is yet to come ("next", "planned", "follow-up").
@@ -2015,7 +2017,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // follow their readings).
                 // (So is one whose group a date opens: "03/2026: mPAP 31, PVR 4.1 WU
                 // (baseline 11/2024: mPAP 49, PVR 9.6 WU)".)
-                let calendar = |d: &Quantity| matches!(d.dim, Dim::Date | Dim::MonthYear);
                 let date_first = || {
                     items
                         .iter()

@@ -3017,16 +3017,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .get(toks[i].start..toks[i].end)
                 .is_some_and(|w| matches!(w, "os" | "od" | "ou"));
         if eye_after {
-            let mut marked = 0;
-            for k in (0..i).rev() {
-                match toks[k].kind {
-                    TokKind::Word { .. } if marked < SIDE_WINDOW => {
-                        flags[k].side.get_or_insert(side);
-                        marked += 1;
-                    }
-                    _ => break,
-                }
-            }
+            side_back(toks, &mut flags, i, side);
         }
         // "R wrist XR: nondisplaced distal radius fracture": a side in a label gives it to
         // the label's value (as a report's title does to its findings).
@@ -3109,18 +3100,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         let label_value =
             applied == 0 && i > 1 && is_colon(&toks[i - 1], lower) && clause_end(i + 1);
         if after_comma || label_value {
-            let mut marked = 0;
-            for k in (0..i - 1).rev() {
-                match toks[k].kind {
-                    TokKind::Word { .. } if marked < SIDE_WINDOW => {
-                        if flags[k].side.is_none() {
-                            flags[k].side = Some(side);
-                        }
-                        marked += 1;
-                    }
-                    _ => break,
-                }
-            }
+            side_back(toks, &mut flags, i - 1, side);
         }
         // "ABI 0.62 on the right, 0.91 on the left", "BP 228/134 in the right arm": a
         // value followed by "on/in the" and a side was measured on that side.
@@ -3294,6 +3274,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
 
 /// Marks what a note calls history ("h/o priapism (2019, resolved)", "hx of gout") as of an
 /// earlier time, as a comparison's words are: it says nothing of this admission.
+/// Gives `side` to the words right before `end` (up to [`SIDE_WINDOW`] of them) that have
+/// none: the finding a side set after it speaks of.
+fn side_back(toks: &[Tok], flags: &mut [Flags], end: usize, side: Side) {
+    for k in (0..end)
+        .rev()
+        .take_while(|&k| matches!(toks[k].kind, TokKind::Word { .. }))
+        .take(SIDE_WINDOW)
+    {
+        flags[k].side.get_or_insert(side);
+    }
+}
+
 fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     if !(lower.contains("h/o") || lower.contains("hx") || lower.contains("history of")) {
         return;
