@@ -55,7 +55,6 @@ pub(super) fn read_tables(
     flags: &mut Vec<Flags>,
     vocab: &mut Vocab,
 ) {
-    let bytes = text.as_bytes();
     // Most texts have no line a header could be: two dates, or cells set apart.
     let is_date = |t: &Tok| matches!(t.kind, TokKind::Qty(q) if q.dim == Dim::Date && q.shape == Shape::Single);
     let celled = text.contains("  ") || text.contains('|') || text.contains('\t');
@@ -124,14 +123,11 @@ pub(super) fn read_tables(
             let mut cells: Vec<(usize, Vec<Tok>, TokKind)> = Vec::new();
             for i in values {
                 let t = &toks[i];
+                let at = cell_position(text, line_start, t.start, head.pipes);
                 let column = if head.pipes {
-                    let at = bytes[line_start..t.start]
-                        .iter()
-                        .filter(|&&b| b == b'|')
-                        .count();
                     head.columns.iter().find(|c| c.at == at)
                 } else {
-                    column_at(&head.columns, head.end, t.start - line_start)
+                    column_at(&head.columns, head.end, at)
                 };
                 let Some(c) = column else { continue };
                 let mut kind = t.kind;
@@ -200,6 +196,19 @@ pub(super) fn read_tables(
     *flags = new_flags;
 }
 
+/// Where a token starting at `start` stands on its line: the number of `|` before it in a
+/// pipe table, else its byte offset from the line's start.
+fn cell_position(text: &str, line_start: usize, start: usize, pipes: bool) -> usize {
+    if pipes {
+        text.as_bytes()[line_start..start]
+            .iter()
+            .filter(|&&b| b == b'|')
+            .count()
+    } else {
+        start - line_start
+    }
+}
+
 /// Byte offset where the line of `line`'s tokens starts.
 fn line_start(text: &str, toks: &[Tok], line: Range<usize>) -> usize {
     let first = toks.get(line.start).map_or(text.len(), |t| t.start);
@@ -243,7 +252,6 @@ fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Opti
     if words > 5 {
         return None;
     }
-    let bytes = text.as_bytes();
     let mut columns: Vec<Column> = Vec::new();
     let mut last_end = 0;
     for (k, t) in row.iter().enumerate() {
@@ -270,16 +278,8 @@ fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Opti
             }
         }
         last_end = clock.unwrap_or(*t).end;
-        let at = if pipes {
-            bytes[line_start..t.start]
-                .iter()
-                .filter(|&&b| b == b'|')
-                .count()
-        } else {
-            t.start - line_start
-        };
         columns.push(Column {
-            at,
+            at: cell_position(text, line_start, t.start, pipes),
             toks: std::iter::once(*t).chain(clock).collect(),
             unit: None,
         });
