@@ -2118,8 +2118,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                             p.sent == s_item.sent && p.term().is_some_and(|t| words.contains(&t))
                         })
                 };
-                // Nor a reference range or a goal, unless the claim names one.
-                if after_one_of(&self.named.reference) && !claim_reference {
+                // Nor a reference range or a goal, unless the claim names one ("target ACT
+                // 300-350 s, peak ACT 342 s" for a peak of 350 s).
+                let goal_of_name = k >= 2
+                    && items[k - 1].term().is_some()
+                    && items[k - 1].clause == s_item.clause
+                    && items[k - 2].sent == s_item.sent
+                    && items[k - 2]
+                        .term()
+                        .is_some_and(|t| self.named.goal.contains(&t));
+                if (after_one_of(&self.named.reference) || goal_of_name) && !claim_reference {
                     continue;
                 }
                 // Nor is a bare number that names a stage or a kind ("Bariatric stage 1
@@ -2291,9 +2299,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                     described,
                     strength_of_value: strength_only && q.matches(&sq),
                     next: items.get(k + 1).and_then(Item::term),
-                    // (Asked only for a claim's frequency.)
-                    dose_before: (q.dim == Dim::Frequency)
-                        .then(|| dose_before(items, k))
+                    // (Asked only for a claim's frequency or duration.)
+                    dose_before: matches!(q.dim, Dim::Frequency | Dim::Time)
+                        .then(|| dose_before(items, k, true))
                         .flatten(),
                 });
             }
@@ -2311,10 +2319,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "then 200 mg PO BID" against "2 tabs (400 mg) PO BID x 7 days, then 1 tab (200 mg)
         // PO daily": a frequency is its dose's; the source frequencies of the claim's dose
         // are the ones it speaks of.
-        if let Some(d) = dose_before(claim_items, k).filter(|_| q.dim == Dim::Frequency) {
+        // ("then 1 mg/min x 18 h" against "1 mg/min x 6 h, then 0.5 mg/min x 18 h": so is a
+        // duration.)
+        if let Some(d) = dose_before(claim_items, k, false) {
             let paired: Vec<&Cand> = cands
                 .iter()
-                .filter(|c| c.comparable && c.value.dim == Dim::Frequency)
+                .filter(|c| c.comparable && c.value.dim == q.dim)
                 .filter(|c| c.dose_before.is_some_and(|b| d.matches(&b)))
                 .filter(|c| c.sim >= SAME_ATTRIBUTE_SIM)
                 .collect();
@@ -3548,20 +3558,38 @@ fn pair_written_apart(items: &[Item], k: usize, q: &Quantity) -> bool {
         && next.is_some_and(|n| single(n) && n.raw_a == second.raw_a)
 }
 
-/// For the frequency at `k`, the dose right before it in its sentence, with nothing but
-/// words between ("1 tab (200 mg) PO daily": 200 mg); none for another value.
-fn dose_before(items: &[Item], k: usize) -> Option<Quantity> {
-    let freq = items.get(k)?;
-    if freq.qty()?.dim != Dim::Frequency {
-        return None;
-    }
+/// For the frequency or duration at `k`, the dose right before it in its sentence, with
+/// nothing but words between ("1 tab (200 mg) PO daily": 200 mg); none for another value.
+fn dose_before(items: &[Item], k: usize, across_times: bool) -> Option<Quantity> {
+    let at = items.get(k)?;
+    // (A duration's dose may be a rate, "1 mg/min x 6 h", and stands before its frequency,
+    // "500 mg TID x 7 days".)
+    let duration = match at.qty()?.dim {
+        Dim::Frequency => false,
+        Dim::Time => true,
+        _ => return None,
+    };
     items[..k]
         .iter()
         .rev()
-        .take_while(|i| i.sent == freq.sent)
+        .take_while(|i| i.sent == at.sent)
         .find_map(|i| match i.qty() {
             Some(q) if q.dim == Dim::Mass && q.shape == Shape::Single => Some(Some(*q)),
-            Some(q) if q.dim == Dim::Count => None,
+            Some(q)
+                if duration && matches!(q.dim, Dim::Compound(_)) && q.shape == Shape::Single =>
+            {
+                Some(Some(*q))
+            }
+            // (In a source, nor does a time before it part them: "1 tab PO BID, 30 min
+            // before breakfast and dinner, x 8 weeks"; in a claim it does, "over 10 minutes
+            // within 1 hour of injury".)
+            Some(q)
+                if q.dim == Dim::Count
+                    || (duration && q.dim == Dim::Frequency)
+                    || (duration && across_times && q.dim == Dim::Time) =>
+            {
+                None
+            }
             Some(_) => Some(None),
             None => None,
         })
@@ -3707,6 +3735,9 @@ struct Named {
     /// Words that make the value after them a reference, not a reading ("Therapeutic
     /// 0.6-1.2", "goal INR 2-3").
     reference: [Term; 9],
+    /// Of those, the ones that may stand before the name of what they aim at ("target ACT
+    /// 300-350 s").
+    goal: [Term; 2],
     /// Words that make the number after them a name, not a reading ("stage 1 liquids",
     /// "grade 2", "type 2").
     label: [Term; 7],
@@ -3770,6 +3801,7 @@ impl Named {
                 "uln",
             ]
             .map(|w| vocab.term(w)),
+            goal: ["goal", "target"].map(|w| vocab.term(w)),
             label: ["stage", "grade", "class", "type", "phase", "step", "tier"]
                 .map(|w| vocab.term(w)),
             normal: vocab.term("normal"),

@@ -5332,3 +5332,111 @@ fn what_was_placed_in_a_sides_part_is_of_that_side() {
         ],
     );
 }
+
+/// A duration is its dose's, as a frequency is: "then 1 mg/min x 18 h" against "1 mg/min x
+/// 6 h, then 0.5 mg/min x 18 h" puts the 18 h on the wrong rate (a claim's time right
+/// before the duration, "over 10 minutes within 1 hour of injury", keeps them apart).
+#[test]
+fn a_duration_is_its_doses() {
+    let note = "EP CONSULT. Recommendations: Amiodarone 150 mg IV bolus over 10 min, then 1 mg/min x 6 h, then 0.5 mg/min x 18 h. Then amiodarone 400 mg PO BID.";
+    expect(
+        note,
+        &[
+            (
+                "Amiodarone 150 mg IV bolus over 10 min, then 1 mg/min x 6 h.",
+                Supported,
+            ),
+            (
+                "Amiodarone 150 mg IV bolus over 10 min, then 1 mg/min x 18 h.",
+                Contradicted,
+            ),
+        ],
+    );
+    expect(
+        "Pantoprazole 40 mg DR tab: 1 tab PO BID, 30 min before breakfast and dinner, x 8 weeks (NEW).",
+        &[("Discharged on pantoprazole 40 mg by mouth twice daily before meals for eight weeks.", Supported)],
+    );
+}
+
+/// "target ACT 300-350 s, peak ACT 342 s": a goal before the name of what it aims at is
+/// no reading of it.
+#[test]
+fn a_goal_before_its_name_is_no_reading() {
+    let note =
+        "Heparin 12,000 units IV bolus, then infusion; target ACT 300-350 s, peak ACT 342 s.";
+    expect(
+        note,
+        &[
+            ("Peak ACT was 342 s.", Supported),
+            ("Peak ACT was 350 s.", Contradicted),
+        ],
+    );
+}
+
+/// "27F introducer sheath", "(8F, 8.5F)": a French size glued to its number is a size in
+/// French, not an age and a sex ("19F with asthma" stays one).
+#[test]
+fn a_french_size_glued_to_its_number() {
+    let note = "Access: US-guided R femoral vein; 27F introducer sheath. Heparin 3,000 units IV.";
+    expect(
+        note,
+        &[
+            (
+                "Access was via the R femoral vein using a 27 French introducer sheath.",
+                Supported,
+            ),
+            (
+                "Access was via the R femoral vein using a 27 mm introducer sheath.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Target: left ventral intermediate nucleus (VIM)": a short name in parentheses after
+/// sided words has their side; and an anatomical plane is no plan ("on the AC-PC plane").
+#[test]
+fn a_name_in_parentheses_after_sided_words_has_their_side() {
+    let note = "Indication: essential tremor, R hand worse (pt is R-handed).\nTarget: left ventral intermediate nucleus (VIM), 14 mm lateral to the wall of the third ventricle, on the AC-PC plane.\nIntraop: R hand tremor 3 -> 0 on spiral drawing.";
+    expect(
+        note,
+        &[
+            ("Targeted the left VIM.", Supported),
+            ("Targeted the right VIM.", Contradicted),
+        ],
+    );
+}
+
+/// What is not excluded may still be there: "Occult scaphoid fracture not excluded" states
+/// the fracture neither way, so it does not answer "no fracture" on the radiographs.
+#[test]
+fn what_is_not_excluded_is_stated_neither_way() {
+    let note = "XR WRIST RIGHT, SCAPHOID SERIES (4 VIEWS). FINDINGS: No acute fracture or dislocation identified. IMPRESSION: No radiographic fracture. Occult scaphoid fracture not excluded; recommend MRI.";
+    expect(
+        note,
+        &[
+            (
+                "Initial scaphoid-series radiographs showed no fracture.",
+                Supported,
+            ),
+            (
+                "Initial scaphoid-series radiographs showed a fracture.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Staphylococcus aureus: not isolated" and "S. aureus was not isolated from the exit
+/// site": the organism is denied, not its site.
+#[test]
+fn not_isolated_denies_the_organism() {
+    let note = "WOUND CULTURE - PD CATHETER EXIT SITE. Culture (final): Pseudomonas aeruginosa, heavy growth.\nStaphylococcus aureus: not isolated.\nMRSA nares PCR: negative.";
+    expect(
+        note,
+        &[
+            ("S. aureus was not isolated from the exit site.", Supported),
+            ("S. aureus was isolated from the exit site.", Contradicted),
+        ],
+    );
+}

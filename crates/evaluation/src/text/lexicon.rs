@@ -2080,6 +2080,18 @@ const PHRASES: &[(&str, &str)] = &[
     ("not seen", "\u{1}NEGPOST"),
     ("not present", "\u{1}NEGPOST"),
     ("not identified", "\u{1}NEGPOST"),
+    // "Staphylococcus aureus: not isolated", "S. aureus was not isolated": the organism is
+    // denied, not its site.
+    ("not isolated", "\u{1}NEGPOST"),
+    // Not excluded is still possible: neither way ("fracture not excluded").
+    ("not excluded", "\u{1}HEDGEPOST"),
+    ("cannot be excluded", "\u{1}HEDGEPOST"),
+    ("can not be excluded", "\u{1}HEDGEPOST"),
+    ("could not be excluded", "\u{1}HEDGEPOST"),
+    ("not ruled out", "\u{1}HEDGEPOST"),
+    ("cannot be ruled out", "\u{1}HEDGEPOST"),
+    ("not been excluded", "\u{1}HEDGEPOST"),
+    ("not been ruled out", "\u{1}HEDGEPOST"),
     ("within normal limits", "normal"),
     // "return to the OR": the operating room, not a conjunction.
     ("return to the or", "return to surgery"),

@@ -513,7 +513,8 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
         {
             s = &s[..n - 1];
         }
-    } else if s.ends_with('e') && s.len() > 3 {
+    } else if s.ends_with('e') && s.len() > 3 && s != "plane" {
+        // (An anatomical plane is no plan.)
         s = &s[..s.len() - 1];
     }
     Cow::Borrowed(s)
@@ -979,6 +980,39 @@ fn lex_word<'t>(
             span,
             lex,
             out,
+        );
+        return;
+    }
+    // "27F introducer sheath", "(8F, 8.5F)": a French size glued to its number, when a
+    // device follows or the number has a fraction (no age has).
+    if let Some(n) = orig.strip_suffix('F').and_then(|d| {
+        let n = parse_num(d).filter(|n| (1.0..=40.0).contains(n))?;
+        let device = || {
+            let after = texts.lower.get(range.end..).unwrap_or("").trim_start();
+            let word = &after[..after
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(after.len())];
+            matches!(
+                word,
+                "sheath"
+                    | "introducer"
+                    | "catheter"
+                    | "drain"
+                    | "stent"
+                    | "tube"
+                    | "pigtail"
+                    | "dilator"
+                    | "cannula"
+                    | "foley"
+            )
+        };
+        (d.contains('.') || device()).then_some(n)
+    }) {
+        push(out, sub(&lower, 0..lower.len() - 1), LexKind::Num(n));
+        push(
+            out,
+            Cow::Borrowed("fr"),
+            LexKind::Unit(Dim::Length, 1.0 / 3.0),
         );
         return;
     }
@@ -1995,6 +2029,21 @@ impl Parser<'_, '_> {
                 "" => {}
                 "\u{1}NEGPRE" => self.emit(TokKind::NegPre, start, end),
                 "\u{1}NEGPOST" => self.emit(TokKind::NegPost, start, end),
+                // "Occult scaphoid fracture not excluded": what may still be there is
+                // stated neither way, as what a test was to rule out.
+                "\u{1}HEDGEPOST" => {
+                    let subject = self
+                        .out
+                        .iter()
+                        .rposition(|t| !matches!(t.kind, TokKind::Word { .. } | TokKind::Side(_)))
+                        .map_or(0, |p| p + 1);
+                    if let Some(first) = self.out[subject..]
+                        .iter_mut()
+                        .find(|t| matches!(t.kind, TokKind::Word { .. }))
+                    {
+                        first.after_for = true;
+                    }
+                }
                 // A denial of what precedes that also names what it denies.
                 // (Or, before it, a denial of what it names: "sterile blood culture".)
                 words => {
@@ -2924,6 +2973,27 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 _ => break,
             }
             k += 1;
+        }
+        // "left ventral intermediate nucleus (VIM)": a short name in parentheses right
+        // after the sided words is theirs.
+        if applied > 0 && k < n && opens_parenthesis(&toks[k], lower) {
+            let name = toks[k + 1..]
+                .iter()
+                .take_while(|t| matches!(t.kind, TokKind::Word { .. }))
+                .count();
+            let closes = toks.get(k + 1 + name).is_some_and(|t| {
+                matches!(t.kind, TokKind::Soft) && lower.as_bytes().get(t.start) == Some(&b')')
+            });
+            if name > 0
+                && closes
+                && toks[k + 1..=k + name]
+                    .iter()
+                    .all(|t| t.start == toks[k + 1].start)
+            {
+                for f in &mut flags[k + 1..=k + name] {
+                    f.side = Some(side);
+                }
+            }
         }
         // "Weber lateralizes to the LEFT", "uvula deviated to the right": a side that ends
         // its phrase after "to (the)" is where the word before it points.

@@ -288,6 +288,9 @@ fn stemming_meets_inflections() {
         assert_eq!(stem(a), stem(b), "{a} / {b}");
     }
     assert_ne!(stem("normal"), stem("abnormal"));
+    // An anatomical plane is no plan ("on the AC-PC plane").
+    assert_eq!(stem("planes"), stem("plane"));
+    assert_ne!(stem("plane"), stem("planned"));
 }
 
 #[test]
