@@ -3221,7 +3221,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                         && (claim_plans || !self.corpus.sentence_items(*at).iter().any(is_plan));
                     let mut sided = false;
                     for i in self.corpus.sentence_items(*at) {
+                        // (A mention the other way round, "R femoral vein not used", or of
+                        // the past, "prior R femoral DVT", confirms no side of what the
+                        // claim says of now.)
+                        let of_now = i.neg == item.neg && (claim_earlier || !i.earlier);
                         if let (Some(s), true) = (i.side, i.term() == Some(t)) {
+                            if !of_now && s == side {
+                                continue;
+                            }
                             sided = true;
                             note(s, agreeing);
                         }

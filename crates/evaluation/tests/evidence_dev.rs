@@ -337,8 +337,8 @@ fn new_documents_accuracy() {
 /// given to the rate before it, a peak ACT read off "target ACT 300-350 s", a "27F" sheath
 /// for 27 mm, "left ventral intermediate nucleus (VIM)" for the right VIM). The fifth,
 /// b118-24 ("via the R femoral vein" against "Access: L femoral vein ...; R femoral vein
-/// not used given prior R femoral DVT"), waits in `evidence_waiting.jsonl` until it is
-/// fixed; the other 359 joined.
+/// not used given prior R femoral DVT"), waited outside until a later commit of 1.13.0
+/// fixed it: a denied or past mention of the claim's side confirms no side.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

@@ -5440,3 +5440,24 @@ fn not_isolated_denies_the_organism() {
         ],
     );
 }
+
+/// A mention of the claim's side the other way round ("R femoral vein not used") or of the
+/// past ("given prior R femoral DVT (2021)") confirms no side of what the claim says was
+/// done: "via the R femoral vein" against "Access: L femoral vein x 2" is the other side.
+#[test]
+fn a_denied_or_past_mention_confirms_no_side() {
+    let note = "EP PROCEDURE NOTE - CAVOTRICUSPID ISTHMUS ABLATION. Date: 01/22/2026.\nAccess: L femoral vein x 2 (8F, 8.5F); R femoral vein not used given prior R femoral DVT (2021).\nIrrigated RF along the CTI at 40 W; flutter terminated to SR.\nNo complications. Hemostasis with manual pressure, L groin.";
+    expect(
+        note,
+        &[
+            (
+                "CTI ablation was performed via the L femoral vein without complications.",
+                Supported,
+            ),
+            (
+                "CTI ablation was performed via the R femoral vein without complications.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -2083,6 +2083,8 @@ const PHRASES: &[(&str, &str)] = &[
     // "Staphylococcus aureus: not isolated", "S. aureus was not isolated": the organism is
     // denied, not its site.
     ("not isolated", "\u{1}NEGPOST"),
+    // "R femoral vein not used given prior DVT": what was not used was not the way in.
+    ("not used", "\u{1}NEGPOST"),
     // Not excluded is still possible: neither way ("fracture not excluded").
     ("not excluded", "\u{1}HEDGEPOST"),
     ("cannot be excluded", "\u{1}HEDGEPOST"),

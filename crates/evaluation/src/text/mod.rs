@@ -3357,28 +3357,40 @@ fn side_back(toks: &[Tok], flags: &mut [Flags], end: usize, side: Side) {
 }
 
 fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
-    if !(lower.contains("h/o") || lower.contains("hx") || lower.contains("history of")) {
+    if !(lower.contains("h/o")
+        || lower.contains("hx")
+        || lower.contains("history of")
+        || lower.contains("prior"))
+    {
         return;
     }
+    // ("prior R femoral DVT (2021)" is of the past as "h/o" is; "prior to discharge" is a
+    // time.)
+    let cue_before = |t: &Tok| {
+        let before = lower[..t.start].trim_end();
+        let own = lower.get(t.start..t.end).unwrap_or("");
+        ["h/o", "hx of", "hx", "history of", "prior"]
+            .iter()
+            .any(|cue| {
+                before.ends_with(cue)
+                    && before[..before.len() - cue.len()]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_ascii_alphanumeric())
+                    && !(*cue == "prior" && own == "to")
+            })
+    };
     let mut on = false;
     for (i, t) in toks.iter().enumerate() {
         match t.kind {
             TokKind::Word { .. } => {
-                if !on {
-                    let before = lower[..t.start].trim_end();
-                    on = ["h/o", "hx of", "hx", "history of"].iter().any(|cue| {
-                        before.ends_with(cue)
-                            && before[..before.len() - cue.len()]
-                                .chars()
-                                .next_back()
-                                .is_none_or(|c| !c.is_ascii_alphanumeric())
-                    });
-                }
+                on = on || cue_before(t);
                 if on {
                     flags[i].earlier = true;
                 }
             }
-            TokKind::Side(_) => {}
+            // ("h/o L knee replacement": the side may come first.)
+            TokKind::Side(_) => on = on || cue_before(t),
             _ => on = false,
         }
     }
