@@ -3124,12 +3124,54 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // words ("first negative blood culture" against "first negative culture"
                 // and "2/2 blood cultures"): when another negated word of the same clause
                 // is negated in the sources too, the claim's negation is theirs.
+                // (Not a word the sources state with the claim's word the other way in one
+                // phrase: "passive SI" beside "denies HI" for "denied suicidal ideation".)
+                // (In a sentence that also denies the other word with another: "passive
+                // SI" and "denies HI" in one; unless some source also states them together
+                // the claim's way, "no atrial fibrillation".)
+                let together = |items: &[Item], u: Term, neg: bool| {
+                    items.iter().any(|i| {
+                        i.term() == Some(t)
+                            && i.neg == neg
+                            && items
+                                .iter()
+                                .any(|j| j.run == i.run && j.term() == Some(u) && j.neg == neg)
+                    })
+                };
+                let stated_together = |u: Term| {
+                    let mut other_way = false;
+                    for at in &self.sentences {
+                        let items = self.corpus.sentence_items(*at);
+                        if together(items, u, item.neg) {
+                            return false;
+                        }
+                        // (The sentence, or one beside it: a semicolon parts them.)
+                        let count = self
+                            .corpus
+                            .docs()
+                            .and_then(|d| d.get(at.0))
+                            .map_or(0, |d| d.body.sentences.len());
+                        let denies_u = |s: usize| {
+                            s < count
+                                && self
+                                    .corpus
+                                    .sentence_items((at.0, s))
+                                    .iter()
+                                    .any(|j| j.term() == Some(u) && j.neg == item.neg)
+                        };
+                        other_way |= together(items, u, !item.neg)
+                            && (at.1.saturating_sub(1)..=at.1 + 1).any(denies_u);
+                    }
+                    other_way
+                };
                 let scope_agrees = item.neg
                     && fact.iter().any(|o| {
                         o.neg
                             && o.clause == item.clause
                             && o.term().is_some_and(|u| {
-                                u != t && self.polarity_in_docs(u, true, o.narrowed).0
+                                u != t
+                                    && self.polarity_in_docs(u, true, o.narrowed).0
+                                    && !stated_together(u)
                             })
                     });
                 if opposite

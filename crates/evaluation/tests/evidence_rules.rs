@@ -5461,3 +5461,124 @@ fn a_denied_or_past_mention_confirms_no_side() {
         ],
     );
 }
+
+/// A bone's adjective is the bone: "proximal left humeral diaphysis" is the left humerus.
+#[test]
+fn a_bones_adjective_is_the_bone() {
+    let note = "LOW-DOSE WHOLE-BODY CT (skeletal survey). FINDINGS: Multiple punched-out lytic lesions in the calvarium, the largest 1.4 cm in the right parietal bone.\nLytic lesion in the proximal left humeral diaphysis measuring 2.6 cm with endosteal scalloping and cortical thinning up to 50%.";
+    expect(
+        note,
+        &[
+            ("Skeletal survey showed a 2.6 cm lytic lesion in the left proximal humerus with cortical thinning.", Supported),
+            ("Skeletal survey showed a 2.6 cm lytic lesion in the right proximal humerus with cortical thinning.", Contradicted),
+        ],
+    );
+}
+
+/// "Pinhole no improvement OU" denies that acuity improved with pinhole.
+#[test]
+fn no_improvement_denies_an_improvement() {
+    expect(
+        "RETINA CLINIC. VA sc (ETDRS): OD 20/40, OS 20/30. Pinhole no improvement OU.",
+        &[("Visual acuity improved with pinhole.", Contradicted)],
+    );
+}
+
+/// In a crossmatch, "compatible" is a result ("AHG crossmatch incompatible (1+)"), not the
+/// "compatible with" of an impression.
+#[test]
+fn a_crossmatch_is_compatible_or_not() {
+    let note = "Crossmatch: immediate-spin compatible; AHG crossmatch incompatible (1+) with all units tested, including phenotype-matched units.";
+    expect(
+        note,
+        &[
+            (
+                "The AHG crossmatch was incompatible with the phenotype-matched units.",
+                Supported,
+            ),
+            (
+                "The AHG crossmatch was compatible with the phenotype-matched units.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Endorses passive SI ...; denies HI": the denied ideation is the homicidal one, so a
+/// denial of suicidal ideation is not the note's (the head noun denied with another word
+/// does not carry the claim's denial).
+#[test]
+fn a_head_denied_with_another_word_is_not_the_claims_denial() {
+    let note = "PSYCHIATRY C-L CONSULT. 29 y/o M with MDD and AUD, no prior attempts, admitted to MICU 11/09/2026 after intentional ingestion of ~50 tabs of acetaminophen 500 mg (~25 g, ~310 mg/kg) at ~18:00 after a breakup; roommate found him and called EMS at 21:30.\nOn IV NAC (21-h protocol; 3rd bag extended per toxicology for rising AST).\nInterview: 'wanted to sleep and not wake up'. Endorses passive SI today without plan or intent; denies HI, AVH. Partly regrets attempt. Drinks 6-8 beers/day; last drink 11/09 afternoon. CIWA 4-6.\nMeans: no firearms per pt and roommate.\nC-SSRS: actual attempt, high lethality. High acute risk (high-lethality attempt, male, AUD, recent loss, ongoing passive SI). Protective: roommate support, future-oriented about work.\nCapacity: requested to leave AMA this AM; lacks capacity to refuse treatment of hepatotoxicity (does not appreciate risk of liver failure: 'I'll be fine').\nRec: 1) 1:1 sitter, suicide precautions. 2) Emergency psychiatric hold placed 11/10 09:40. 3) CIWA protocol, lorazepam PRN; thiamine 100 mg IV daily. 4) Hold home sertraline 100 mg until LFTs improve. 5) Inpatient psychiatry once medically cleared.";
+    expect(
+        note,
+        &[
+            (
+                "At the time of the psychiatry consult he denied homicidal ideation.",
+                Supported,
+            ),
+            (
+                "At the time of the psychiatry consult he denied suicidal ideation.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "L IJ avoided due to prior thrombosis": what is avoided for a reason is denied, not the
+/// reason ("due to" leaves no token of its own).
+#[test]
+fn what_is_avoided_for_a_reason_is_denied() {
+    let note = "RED CELL EXCHANGE. Access: R IJ 11.5 Fr temporary apheresis catheter placed by IR under US (L IJ avoided due to prior thrombosis).";
+    expect(
+        note,
+        &[
+            (
+                "Red cell exchange was performed through a right IJ temporary apheresis catheter.",
+                Supported,
+            ),
+            (
+                "Red cell exchange was performed through a left IJ temporary apheresis catheter.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "pass L ear, refer R ear": a result word opening its clause before a side and a body part
+/// is that side's result.
+#[test]
+fn a_result_before_a_side_and_body_part_is_that_sides() {
+    let note =
+        "NURSERY HEARING SCREEN (AABR): pass L ear, refer R ear; outpatient rescreen ordered.";
+    expect(
+        note,
+        &[
+            (
+                "Nursery hearing screen referred on the right ear.",
+                Supported,
+            ),
+            (
+                "Nursery hearing screen referred on the left ear.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// A drug's susceptibility: "ciprofloxacin R" and "moxifloxacin resistant" are not
+/// susceptible, "ceftriaxone S" is (an R or S after a drug is no side).
+#[test]
+fn an_r_or_s_after_a_drug_is_its_susceptibility() {
+    let note = "Urine culture 11/14: Escherichia coli >100,000 CFU/mL. Ampicillin R, ciprofloxacin R, TMP-SMX S, ceftriaxone S, nitrofurantoin S.";
+    expect(
+        note,
+        &[
+            ("The E. coli was susceptible to ceftriaxone.", Supported),
+            (
+                "The E. coli was susceptible to ciprofloxacin.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -1729,6 +1729,11 @@ const SYNONYMS: &[(&str, &str)] = &[
     // A liver's sections are parts of its lobes ("left lateral section (segments II/III)"
     // is in the left lobe).
     ("section", "lobe"),
+    // A bone's adjective is the bone ("proximal left humeral diaphysis" is the left
+    // humerus).
+    ("humeral", "humerus"),
+    // "Pinhole no improvement OU" answers "acuity improved with pinhole".
+    ("improvement", "improved"),
     // A value's peak is its maximum ("peaked at 20%" against "max 35%").
     ("peak", "maximum"),
     ("peaked", "maximum"),
@@ -2158,6 +2163,8 @@ const PHRASES: &[(&str, &str)] = &[
 /// Words that are themselves a negated concept.
 const NEG_MORPH: &[(&str, &str)] = &[
     ("afebrile", "fever"),
+    // (Of a crossmatch only: see the parser.)
+    ("incompatible", "compatibility"),
     // "Failed voiding trial": not passed (the trial itself took place).
     ("failed", "passed"),
     ("abnormal", "normal"),

@@ -2061,6 +2061,22 @@ impl Parser<'_, '_> {
             return i + len;
         }
 
+        // A drug's susceptibility: "moxifloxacin resistant", "moxifloxacin R" are not
+        // sensitive to it, "vancomycin S" is (an R or S after a drug is no side).
+        let after_drug = matches!(self.out.last(), Some(t) if matches!(t.kind, TokKind::Word { drug: true, .. }));
+        let result_letter = matches!(l.orig, "R" | "S")
+            && self
+                .lexes
+                .get(i + 1)
+                .is_none_or(|n| n.kind != LexKind::Word);
+        if after_drug && (text == "resistant" || result_letter) {
+            // (A word denied by itself, as "non" does, so it stays in the drug's run.)
+            if text == "resistant" || l.orig == "R" {
+                self.pending_non = true;
+            }
+            self.plain_word("sensitive", self.lex.entry("sensitive"), start, end, false);
+            return i + 1;
+        }
         // Month name dates: "September 24, 2026", "Sept 24", "December 2025".
         let entry = l.entry;
         if let Some(m) = entry.month {
@@ -2275,6 +2291,28 @@ impl Parser<'_, '_> {
             .and_then(|s| self.lex.entry(s).abbr)
         {
             self.expand(exp, start, end, true);
+            return i + 1;
+        }
+        // In a crossmatch, "compatible" is the result ("AHG crossmatch incompatible (1+)"),
+        // not the "compatible with" of an impression.
+        if matches!(text, "compatible" | "incompatible")
+            && self
+                .lexes
+                .iter()
+                .any(|o| matches!(&*o.text, "crossmatch" | "crossmatched" | "crossmatches"))
+        {
+            let entry = self.lex.entry("incompatible");
+            if text == "compatible" {
+                self.plain_word(
+                    "compatibility",
+                    self.lex.entry("compatibility"),
+                    start,
+                    end,
+                    false,
+                );
+            } else {
+                self.plain_word(text, entry, start, end, false);
+            }
             return i + 1;
         }
         // Before a content word these cues negate what follows ("absent pulses",
@@ -3172,6 +3210,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         if after_comma || label_value {
             side_back(toks, &mut flags, i - 1, side);
         }
+        // "Hearing screen: pass L ear, refer R ear": a result word that opens its clause,
+        // then a side and the body part ending it, is that side's result.
+        let opens_clause = i > 0
+            && matches!(toks[i - 1].kind, TokKind::Word { .. })
+            && (i == 1
+                || matches!(
+                    toks[i - 2].kind,
+                    TokKind::Sentence | TokKind::Clause | TokKind::Soft | TokKind::Conj
+                ));
+        if opens_clause && applied > 0 && anatomy(i + 1) && clause_end(i + 2) {
+            flags[i - 1].side.get_or_insert(side);
+        }
         // "ABI 0.62 on the right, 0.91 on the left", "BP 228/134 in the right arm": a
         // value followed by "on/in the" and a side was measured on that side.
         let before = toks[..i]
@@ -3543,6 +3593,14 @@ fn rules_out_forward(toks: &[Tok], lower: &str, i: usize) -> bool {
             Some("ruled out" | "avoided")
         )
         && !(i > 0 && matches!(toks[i - 1].kind, TokKind::Copula))
+        // ("L IJ avoided due to prior thrombosis": the stop words "due to" leave no token
+        // of their own, so the text after the cue says why.)
+        && !lower.get(toks[i].end..).is_some_and(|rest| {
+            let rest = rest.trim_start();
+            ["due ", "because ", "secondary ", "given "]
+                .iter()
+                .any(|w| rest.starts_with(w))
+        })
         && toks.get(i + 1).is_some_and(|t| {
             // ("chlordiazepoxide avoided given liver injury" says why.)
             matches!(t.kind, TokKind::Word { .. })
