@@ -339,6 +339,18 @@ fn new_documents_accuracy() {
 /// b118-24 ("via the R femoral vein" against "Access: L femoral vein ...; R femoral vein
 /// not used given prior R femoral DVT"), waited outside until a later commit of 1.13.0
 /// fixed it: a denied or past mention of the claim's side confirms no side.
+/// Then batches 122-129, run on that 1.13.0 commit before any of their fixes: 292/360
+/// (0.811: myeloma 0.867, spinal cord injury rehabilitation 0.867, transfusion medicine
+/// 0.800, travel medicine 0.844, diabetic foot 0.867, retina clinic 0.756, well-child
+/// clinic 0.689, consult-liaison psychiatry 0.800); ten dangerous errors, six fixed (the
+/// left "humeral" lesion for the right humerus, "Pinhole no improvement", "AHG crossmatch
+/// incompatible", "passive SI" beside "denies HI", "L IJ avoided due to prior
+/// thrombosis", "pass L ear, refer R ear"). Four wait in `evidence_waiting.jsonl`:
+/// b123-22 (nifedipine "given" against a flowsheet's "No nifedipine ... given" beside its
+/// PRN order), b124-14 (a dated "Previous antibody screen 04/06/2026: negative" against the
+/// current "POSITIVE"), b127-34 ("moxifloxacin R" in a susceptibility line the claim's
+/// culture sentence does not reach) and b128-04 ("no known allergies" against "Drug
+/// allergies: NKDA" with a food allergy listed); the other 356 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
