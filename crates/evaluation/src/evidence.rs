@@ -1355,6 +1355,21 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .collect()
         };
         let at_discharge = self.at_discharge(fact);
+        // (Of a fact with one date and no reading: a fact of several dates speaks of several
+        // times, and one with readings is placed by them.)
+        let mut claim_dates: Vec<Quantity> = fact
+            .iter()
+            .filter_map(Item::qty)
+            .filter(|q| q.is_calendar())
+            .copied()
+            .collect();
+        let readings = fact
+            .iter()
+            .filter_map(Item::qty)
+            .any(|q| !q.is_time_point());
+        if claim_dates.len() > 1 || readings {
+            claim_dates.clear();
+        }
         // (same, opposite, best): of the sentences stating `t` that share most anchors. With
         // `tight`, only the mentions of `t` in a run of words holding an anchor count
         // ("no phantom pain" of "Some phantom sensation, no phantom pain").
@@ -1369,10 +1384,21 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // oral challenge with amoxicillin; observed 60 minutes; no urticaria".)
                 let chain = (self.semicolon_chain_start(at)..=at.1)
                     .flat_map(|k| self.corpus.sentence_items((at.0, k)));
+                // (The claim's own dates anchor as its words do: "antibody screen on
+                // 04/06/2026" is the one of "Previous antibody screen 04/06/2026: negative".)
                 let shared = others
                     .iter()
                     .filter(|u| chain.clone().any(|i| i.term() == Some(**u)))
-                    .count();
+                    .count()
+                    + claim_dates
+                        .iter()
+                        .filter(|d| {
+                            chain
+                                .clone()
+                                .filter_map(Item::qty)
+                                .any(|v| v.dim == d.dim && d.matches(v))
+                        })
+                        .count();
                 if shared == 0 || (at_discharge && self.earlier_time(at)) {
                     continue;
                 }
@@ -1409,6 +1435,21 @@ impl<'c, 'a> Checker<'c, 'a> {
         // word of weight is stated with it, a light one is the anchor.)
         if best == 0 {
             (same, opposite, _) = judge(&anchors(true), true);
+        }
+        // (A sentence stating it both ways of several drugs, "vancomycin S ...,
+        // moxifloxacin R", answers in the run of the claim's drug: "sensitive to
+        // moxifloxacin".)
+        if same && opposite {
+            let drugs: Vec<Term> = fact
+                .iter()
+                .filter(|o| o.drug)
+                .filter_map(Item::term)
+                .filter(|u| *u != t)
+                .collect();
+            let (s, o, b) = judge(&drugs, true);
+            if b > 0 && s != o {
+                (same, opposite) = (s, o);
+            }
         }
         opposite && !same
     }

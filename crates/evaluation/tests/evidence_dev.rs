@@ -345,12 +345,13 @@ fn new_documents_accuracy() {
 /// clinic 0.689, consult-liaison psychiatry 0.800); ten dangerous errors, six fixed (the
 /// left "humeral" lesion for the right humerus, "Pinhole no improvement", "AHG crossmatch
 /// incompatible", "passive SI" beside "denies HI", "L IJ avoided due to prior
-/// thrombosis", "pass L ear, refer R ear"). Four wait in `evidence_waiting.jsonl`:
-/// b123-22 (nifedipine "given" against a flowsheet's "No nifedipine ... given" beside its
-/// PRN order), b124-14 (a dated "Previous antibody screen 04/06/2026: negative" against the
-/// current "POSITIVE"), b127-34 ("moxifloxacin R" in a susceptibility line the claim's
-/// culture sentence does not reach) and b128-04 ("no known allergies" against "Drug
-/// allergies: NKDA" with a food allergy listed); the other 356 joined.
+/// thrombosis", "pass L ear, refer R ear"), and two more in a later commit (a dated
+/// "Previous antibody screen 04/06/2026: negative" against the current "POSITIVE", and
+/// "moxifloxacin R" in a susceptibility line the claim's culture sentence does not reach).
+/// Two wait in `evidence_waiting.jsonl`: b123-22 (nifedipine "given" against a flowsheet's
+/// "No nifedipine ... given" beside its PRN order) and b128-04 ("no known allergies"
+/// against "Drug allergies: NKDA" with a food allergy listed); the other 358 joined.
+/// (`EVIDENCE_CASES=<abs path>/evidence_waiting.jsonl` with `cases_from_env` runs them.)
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

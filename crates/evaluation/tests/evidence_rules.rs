@@ -5582,3 +5582,39 @@ fn an_r_or_s_after_a_drug_is_its_susceptibility() {
         ],
     );
 }
+
+/// A susceptibility line states "susceptible" both ways, one drug at a time: the claim's
+/// drug's own run answers ("moxifloxacin R" for "sensitive to moxifloxacin"), even from a
+/// sentence other than the one its culture is in.
+#[test]
+fn a_susceptibility_line_answers_for_the_claims_drug() {
+    let note = "MICROBIOLOGY. Specimen: vitreous aspirate, left eye, collected 09/14/2026 17:55.\nGram stain: few WBCs; gram-positive cocci in clusters.\nCulture: Staphylococcus epidermidis (coagulase-negative), moderate growth at 48 h.\nSusceptibilities: oxacillin R, vancomycin S (MIC 1 mcg/mL), moxifloxacin R, TMP-SMX S, doxycycline S.\nFungal culture: no growth to date.";
+    expect(
+        note,
+        &[
+            ("Vitreous culture grew Staphylococcus epidermidis that was sensitive to vancomycin.", Supported),
+            ("Vitreous culture grew Staphylococcus epidermidis that was sensitive to moxifloxacin.", Contradicted),
+        ],
+    );
+}
+
+/// A claim's date anchors it as its words do: "the antibody screen on 04/06/2026 was
+/// positive" is answered by "Previous antibody screen 04/06/2026: negative", not by the
+/// current screen's "POSITIVE".
+#[test]
+fn a_claims_date_picks_the_statement_of_that_day() {
+    let note = "BLOOD BANK - ANTIBODY WORKUP. Specimen 04/14/2026 09:12.\nAntibody screen (gel, 3-cell): POSITIVE (SC I 2+, SC II 0, SC III 2+).\nAntibody ID (11-cell panel): anti-Jka.\nPt phenotype (pre-transfusion sample 04/06/2026): Jk(a-b+), E-, K-.\nPrevious antibody screen 04/06/2026: negative.";
+    expect(
+        note,
+        &[
+            (
+                "The pre-transfusion antibody screen on 04/06/2026 was negative.",
+                Supported,
+            ),
+            (
+                "The pre-transfusion antibody screen on 04/06/2026 was positive.",
+                Contradicted,
+            ),
+        ],
+    );
+}
