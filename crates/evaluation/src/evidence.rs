@@ -1758,8 +1758,48 @@ impl<'c, 'a> Checker<'c, 'a> {
             .collect()
     }
 
+    /// Whether a cited sentence with `date` as its only calendar date holds the value the
+    /// claim's `date` stamps (the nearest reading before it in its clause).
+    fn dated_value_row(&self, date_item: &Item, date: &Quantity) -> bool {
+        let claim_items = &self.claim.items;
+        let k = date_item.pos as usize;
+        let Some(value) = claim_items[..k]
+            .iter()
+            .rev()
+            .take_while(|i| i.sent == date_item.sent && i.clause == date_item.clause)
+            .filter_map(Item::qty)
+            .find(|v| !v.is_time_point())
+        else {
+            return false;
+        };
+        self.sentences.iter().any(|at| {
+            let items = self.corpus.sentence_items(*at);
+            // (Its clock, "03/12 06:10", is no second date.)
+            let mut dates = items
+                .iter()
+                .filter_map(Item::qty)
+                .filter(|d| matches!(d.dim, Dim::Date | Dim::MonthYear));
+            let one_date = match (dates.next(), dates.next()) {
+                (Some(d), None) => d.dim == date.dim && date.matches(d),
+                _ => false,
+            };
+            one_date
+                && items
+                    .iter()
+                    .filter_map(Item::qty)
+                    .any(|v| value.comparable(v) && value.matches(v))
+        })
+    }
+
     fn align_quantity(&self, item: &Item, q: &Quantity, subject: &[Term]) -> QtyAlign {
         let claim_items = &self.claim.items;
+        // "from 41 K/uL on 03/08 to 118 K/uL on 03/12" against a row "03/12 06:10: WBC 6.8
+        // K/uL, ..., Plt 118 K/uL": a date that stamps the claim's value is stated where a
+        // sentence of that one date holds the value (the value's own check says whether it
+        // is the claim's test).
+        if q.is_calendar() && self.dated_value_row(item, q) {
+            return QtyAlign::Matched;
+        }
         let mut claim_ctx = context(self.corpus, claim_items, item.pos as usize);
         // Words the cited sources never use cannot tell candidates apart; they count half
         // so that paraphrase around a value does not hide the value itself.
@@ -2093,8 +2133,20 @@ impl<'c, 'a> Checker<'c, 'a> {
                     let after_value = at > 0 && items[at - 1].qty().is_some();
                     (!after_value).then(|| items[at].qty().copied()).flatten()
                 };
+                // (And, in a sentence not written date first, a reading right before a date
+                // of its clause is of that date: "Platelets 41 K/uL on 03/08, 118 K/uL on
+                // 03/12".)
+                let following = || {
+                    items
+                        .get(k + 1)
+                        .filter(|it| it.clause == items[k].clause)
+                        .and_then(Item::qty)
+                        .filter(|d| calendar(d))
+                        .copied()
+                        .filter(|_| !date_first())
+                };
                 let stamp: Option<[Quantity; 1]> = (dates.len() > 1 && !claim_stamp.is_empty())
-                    .then(|| adjacent().or_else(opening).map(|d| [d]))
+                    .then(|| adjacent().or_else(following).or_else(opening).map(|d| [d]))
                     .flatten();
                 let days: &[Quantity] = if trend_step && !own.is_empty() {
                     &own

@@ -5618,3 +5618,29 @@ fn a_claims_date_picks_the_statement_of_that_day() {
         ],
     );
 }
+
+/// A date that stamps a claim's value is stated where a row of that one date holds the
+/// value ("03/12 06:10: WBC 6.8 K/uL, ..., Plt 118 K/uL"), however far the value stands from
+/// the row's date; another day's value, or the same value in a sentence of two dates, is
+/// not.
+#[test]
+fn a_dated_row_holding_the_value_states_its_date() {
+    let note = "CBC/CMP:\n03/08 21:10: WBC 5.2 K/uL, Hgb 12.9 g/dL, Plt 41 K/uL (L), Tbili 2.4 mg/dL (H), Cr 1.3 mg/dL (H).\n03/10 05:50: Hgb 11.0 g/dL, Plt 63 K/uL, Tbili 1.6 mg/dL, Cr 1.0 mg/dL.\n03/12 06:10: WBC 6.8 K/uL, Hgb 10.6 g/dL (L), Plt 118 K/uL (L), Tbili 0.9 mg/dL, Cr 0.9 mg/dL, LDH 388 U/L (H).";
+    expect(
+        note,
+        &[
+            (
+                "Platelets were 41 K/uL on 03/08 and 118 K/uL on 03/12.",
+                Supported,
+            ),
+            (
+                "Platelets were 41 K/uL on 03/08 and 118 K/uL on 03/10.",
+                Contradicted,
+            ),
+        ],
+    );
+    expect(
+        "Platelets 41 K/uL on 03/08, 118 K/uL on 03/12.",
+        &[("Platelets were 118 K/uL on 03/08.", Contradicted)],
+    );
+}
