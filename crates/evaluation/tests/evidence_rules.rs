@@ -5644,3 +5644,23 @@ fn a_dated_row_holding_the_value_states_its_date() {
         &[("Platelets were 118 K/uL on 03/08.", Contradicted)],
     );
 }
+
+/// In a text about ears, "AS:" and "AD:" are the left and the right ear ("AS: TM
+/// hemorrhagic ... AD: TM intact"); elsewhere "AS" stays aortic stenosis.
+#[test]
+fn as_and_ad_are_the_ears_in_a_text_about_ears() {
+    let note = "HBO TREATMENT NOTE. At ~1.4 ATA pt c/o sharp otalgia AS, unable to equalize with Valsalva.\nPost-dive otoscopy: AS: TM hemorrhagic with blood behind TM (TEED III). AD: TM intact, TEED 0.";
+    expect(
+        note,
+        &[
+            (
+                "Post-dive otoscopy showed blood behind the left TM (TEED III).",
+                Supported,
+            ),
+            (
+                "Post-dive otoscopy showed blood behind the right TM (TEED III).",
+                Contradicted,
+            ),
+        ],
+    );
+}

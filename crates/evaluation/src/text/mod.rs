@@ -2235,6 +2235,31 @@ impl Parser<'_, '_> {
             self.expand("right eye", start, end, true);
             return i + 1;
         }
+        // The ears (auris sinistra, dextra, utraque) in a text about ears, as a label ("AS:
+        // TM hemorrhagic ... AD: TM intact") or beside each other; elsewhere "AS" is as
+        // often aortic stenosis and "AD" autonomic dysreflexia.
+        if matches!(l.orig, "AS" | "AD" | "AU")
+            && (self
+                .lexes
+                .get(i + 1)
+                .is_some_and(|n| n.kind == LexKind::Punct(':'))
+                || (self.lexes.iter().any(|o| o.orig == "AS")
+                    && self.lexes.iter().any(|o| o.orig == "AD")))
+            && self.lexes.iter().any(|o| {
+                matches!(
+                    &*o.text,
+                    "tm" | "tms" | "ear" | "ears" | "otoscopy" | "tympanic" | "otalgia"
+                )
+            })
+        {
+            let ear = match l.orig {
+                "AS" => "left ear",
+                "AD" => "right ear",
+                _ => "bilateral ear",
+            };
+            self.expand(ear, start, end, true);
+            return i + 1;
+        }
         // "VA" is visual acuity beside the eyes ("VA sc: OD 20/25"); "DLCO/VA" is another.
         if l.orig == "VA"
             && self
