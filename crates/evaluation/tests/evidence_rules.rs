@@ -5664,3 +5664,15 @@ fn as_and_ad_are_the_ears_in_a_text_about_ears() {
         ],
     );
 }
+
+/// Lenvima is lenvatinib (and its dose is not amlodipine's beside it).
+#[test]
+fn lenvima_is_lenvatinib() {
+    expect(
+        "ONC CLINIC. Plan: pembrolizumab 200 mg IV today (C6); continue lenvatinib 14 mg PO daily and amlodipine 10 mg daily.\nLenvatinib 10 mg + 4 mg capsules: 14 mg PO once daily (REDUCED from 20 mg on 09/16/2026).\nPembrolizumab 200 mg IV every 3 weeks (infusion center).",
+        &[
+            ("Continue Lenvima 14 mg PO daily with Keytruda 200 mg IV every 3 weeks.", Supported),
+            ("Continue Lenvima 20 mg PO daily with Keytruda 200 mg IV every 3 weeks.", Contradicted),
+        ],
+    );
+}

@@ -809,6 +809,7 @@ const BRANDS: &[(&str, &str)] = &[
     ("xarelto", "rivaroxaban"),
     ("pradaxa", "dabigatran"),
     ("lovenox", "enoxaparin"),
+    ("lenvima", "lenvatinib"),
     ("neupogen", "filgrastim"),
     ("neulasta", "pegfilgrastim"),
     ("plavix", "clopidogrel"),
