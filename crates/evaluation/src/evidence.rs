@@ -78,6 +78,8 @@ struct Cand {
     next: Option<Term>,
     /// For a frequency, the dose it is the frequency of ("200 mg PO daily": 200 mg).
     dose_before: Option<Quantity>,
+    /// Its place among its sentence's items.
+    pos: usize,
 }
 
 /// One analysed source document, with what every claim asks of it precomputed.
@@ -2396,7 +2398,51 @@ impl<'c, 'a> Checker<'c, 'a> {
                     dose_before: matches!(q.dim, Dim::Frequency | Dim::Time)
                         .then(|| dose_before(items, k, true))
                         .flatten(),
+                    pos: k,
                 });
+            }
+        }
+        // "residual soft tissue of 4.2 x 2.6 cm with SUVmax 18.6" against "decreased from 9.8
+        // x 7.1 cm (SUVmax 18.6) to residual soft tissue of 4.2 x 2.6 cm, SUVmax 2.3": in a
+        // change, a value between its start and the claim's other value is the start's; the
+        // one after that value, of the claim's kind, is the claim's.
+        if item.lead != Lead::From {
+            let co_values: Vec<Quantity> = claim_items
+                .iter()
+                .filter(|i| i.sent == item.sent && i.pos != item.pos)
+                .filter_map(Item::qty)
+                .filter(|v| !v.is_time_point() && v.dim != q.dim)
+                .copied()
+                .collect();
+            let start_phase = |c: &Cand| {
+                let items = self.corpus.sentence_items(c.at);
+                // (The change's start is of the other value's kind: "from 9.8 x 7.1 cm".)
+                let after_start = items[..c.pos].iter().any(|i| {
+                    i.lead == Lead::From
+                        && i.qty().is_some_and(|x| {
+                            co_values.iter().any(|v| v.comparable(x) && !v.matches(x))
+                        })
+                });
+                let co_after = items[c.pos + 1..].iter().position(|i| {
+                    i.qty()
+                        .is_some_and(|x| co_values.iter().any(|v| v.comparable(x) && v.matches(x)))
+                });
+                let own_after = co_after.is_some_and(|w| {
+                    items[c.pos + 1 + w + 1..]
+                        .iter()
+                        .take_while(|i| i.sent == items[c.pos].sent)
+                        .filter_map(Item::qty)
+                        .any(|u| u.dim == c.value.dim && q.comparable(u) && !q.matches(u))
+                });
+                after_start && own_after
+            };
+            let placed: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| c.matched && c.sim >= SAME_ATTRIBUTE_SIM)
+                .collect();
+            if !co_values.is_empty() && !placed.is_empty() && placed.iter().all(|c| start_phase(c))
+            {
+                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
             }
         }
         // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"

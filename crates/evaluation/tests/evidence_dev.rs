@@ -359,8 +359,8 @@ fn new_documents_accuracy() {
 /// genetics 0.711, hyperbaric medicine 0.800); two dangerous errors: "AS: TM hemorrhagic
 /// ... AD: TM intact" (fixed: in a text about ears AS and AD are the ears) and b132-29, an
 /// SUVmax of the baseline mass quoted in a change "from 9.8 x 7.1 cm (SUVmax 18.6) to
-/// residual soft tissue of 4.2 x 2.6 cm, SUVmax 2.3", which waits with the two above; the
-/// other 359 joined.
+/// residual soft tissue of 4.2 x 2.6 cm, SUVmax 2.3", fixed last: a value between a change's
+/// start and the claim's other value is the start's). All 360 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

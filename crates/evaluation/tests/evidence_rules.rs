@@ -5676,3 +5676,18 @@ fn lenvima_is_lenvatinib() {
         ],
     );
 }
+
+/// "decreased from 9.8 x 7.1 cm (SUVmax 18.6) to residual soft tissue of 4.2 x 2.6 cm,
+/// SUVmax 2.3": a value between a change's start and the claim's other value belongs to the
+/// start, so the residual's SUVmax is 2.3, not 18.6.
+#[test]
+fn a_value_quoted_for_a_changes_start_is_not_its_ends() {
+    let note = "FDG PET-CT, INTERIM (after 2 cycles ABVD). Anterior mediastinal mass decreased from 9.8 x 7.1 cm (SUVmax 18.6) to residual soft tissue of 4.2 x 2.6 cm, SUVmax 2.3, above mediastinal blood pool but not above liver (Deauville 3).";
+    expect(
+        note,
+        &[
+            ("Interim PET-CT showed residual anterior mediastinal soft tissue of 4.2 x 2.6 cm with SUVmax 2.3.", Supported),
+            ("Interim PET-CT showed residual anterior mediastinal soft tissue of 4.2 x 2.6 cm with SUVmax 18.6.", Contradicted),
+        ],
+    );
+}
