@@ -1774,18 +1774,35 @@ impl<'c, 'a> Checker<'c, 'a> {
         else {
             return false;
         };
+        // (Its clock, "03/12 06:10", is no second date.)
+        let day = |d: &&Quantity| matches!(d.dim, Dim::Date | Dim::MonthYear);
+        let only_date = |items: &[Item]| {
+            let mut dates = items.iter().filter_map(Item::qty).filter(day);
+            match (dates.next(), dates.next()) {
+                (Some(d), None) => Some(*d),
+                _ => None,
+            }
+        };
+        // ("LABS 10/08/2027 09:40. CBC: ... ESR 14 mm/h.": a sentence of no date is of the
+        // date that opens the nearest sentence before it holding one, when that date stands
+        // among its first words.)
+        let opened_by = |at: (usize, usize)| {
+            (0..at.1).rev().find_map(|s| {
+                let items = self.corpus.sentence_items((at.0, s));
+                let first = items
+                    .iter()
+                    .position(|i| i.qty().is_some_and(|d| day(&d)))?;
+                Some((first <= 2).then(|| only_date(items)).flatten())
+            })?
+        };
         self.sentences.iter().any(|at| {
             let items = self.corpus.sentence_items(*at);
-            // (Its clock, "03/12 06:10", is no second date.)
-            let mut dates = items
-                .iter()
-                .filter_map(Item::qty)
-                .filter(|d| matches!(d.dim, Dim::Date | Dim::MonthYear));
-            let one_date = match (dates.next(), dates.next()) {
-                (Some(d), None) => d.dim == date.dim && date.matches(d),
-                _ => false,
+            let stated = match only_date(items) {
+                Some(d) => Some(d),
+                None if !items.iter().filter_map(Item::qty).any(|d| day(&d)) => opened_by(*at),
+                None => None,
             };
-            one_date
+            stated.is_some_and(|d| d.dim == date.dim && date.matches(&d))
                 && items
                     .iter()
                     .filter_map(Item::qty)

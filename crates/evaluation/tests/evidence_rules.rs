@@ -5691,3 +5691,21 @@ fn a_value_quoted_for_a_changes_start_is_not_its_ends() {
         ],
     );
 }
+
+/// A sentence of no date is of the date opening the nearest dated sentence before it
+/// ("LABS 10/08/2027 09:40. ... ESR 14 mm/h."): a claim dating the value that way is
+/// stated, one giving it the comparison's date is not.
+#[test]
+fn a_report_heading_dates_its_undated_sentences() {
+    let note = "LABS 10/08/2027 09:40.\nCBC: WBC 8.6 K/uL, Hgb 11.8 g/dL, Plt 352 K/uL.\nESR 14 mm/h. CRP <0.5 mg/dL. ALT 18 U/L. Albumin 4.1 g/dL.\nComparison 08/28/2027 (outside hospital, at diagnosis): WBC 17.9 K/uL, Plt 398 K/uL, ESR 88 mm/h, CRP 9.6 mg/dL.";
+    expect(
+        note,
+        &[
+            (
+                "ESR fell from 88 mm/h at diagnosis to 14 mm/h on October 8, 2027.",
+                Supported,
+            ),
+            ("ESR was 88 mm/h on October 8, 2027.", Contradicted),
+        ],
+    );
+}
