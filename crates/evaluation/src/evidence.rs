@@ -1775,9 +1775,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             return false;
         };
         // (Its clock, "03/12 06:10", is no second date.)
-        let day = |d: &&Quantity| matches!(d.dim, Dim::Date | Dim::MonthYear);
         let only_date = |items: &[Item]| {
-            let mut dates = items.iter().filter_map(Item::qty).filter(day);
+            let mut dates = items.iter().filter_map(Item::qty).filter(|d| d.is_day());
             match (dates.next(), dates.next()) {
                 (Some(d), None) => Some(*d),
                 _ => None,
@@ -1791,22 +1790,23 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let items = self.corpus.sentence_items((at.0, s));
                 let first = items
                     .iter()
-                    .position(|i| i.qty().is_some_and(|d| day(&d)))?;
+                    .position(|i| i.qty().is_some_and(Quantity::is_day))?;
                 Some((first <= 2).then(|| only_date(items)).flatten())
             })?
         };
         self.sentences.iter().any(|at| {
             let items = self.corpus.sentence_items(*at);
-            let stated = match only_date(items) {
+            // (The value first: few sentences hold it, and the date may need a look back.)
+            let holds_value = items
+                .iter()
+                .filter_map(Item::qty)
+                .any(|v| value.comparable(v) && value.matches(v));
+            let stated = || match only_date(items) {
                 Some(d) => Some(d),
-                None if !items.iter().filter_map(Item::qty).any(|d| day(&d)) => opened_by(*at),
+                None if !items.iter().filter_map(Item::qty).any(Quantity::is_day) => opened_by(*at),
                 None => None,
             };
-            stated.is_some_and(|d| d.dim == date.dim && date.matches(&d))
-                && items
-                    .iter()
-                    .filter_map(Item::qty)
-                    .any(|v| value.comparable(v) && value.matches(v))
+            holds_value && stated().is_some_and(|d| d.dim == date.dim && date.matches(&d))
         })
     }
 
@@ -1900,8 +1900,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(Quantity::is_time_point)
                 .collect()
         };
-        // A day of the calendar (not a time of day).
-        let calendar = |d: &Quantity| matches!(d.dim, Dim::Date | Dim::MonthYear);
         // The claim's dates written right after this value, before its next one ("61 K/uL
         // on 09/03 and 72 K/uL by 09/08"): the days of this value alone.
         // (Else the one right before it, with no other value between: "in 03/2026 showed a
@@ -1912,7 +1910,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .take_while(|it| it.sent == item.sent && it.qty().is_none_or(Quantity::is_time_point))
             .filter_map(|it| it.qty().copied())
-            .filter(calendar)
+            .filter(Quantity::is_day)
             .collect();
         if claim_stamp.is_empty() {
             claim_stamp.extend(
@@ -1925,7 +1923,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                             && it.qty().is_none_or(Quantity::is_time_point)
                     })
                     .filter_map(|it| it.qty().copied())
-                    .find(calendar),
+                    .find(Quantity::is_day),
             );
         }
         // Words of what is yet to come ("next", "planned", "follow-up").
@@ -2121,8 +2119,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                     items
                         .iter()
                         .filter_map(Item::qty)
-                        .find(|d| calendar(d) || !d.is_time_point())
-                        .is_some_and(calendar)
+                        .find(|d| d.is_day() || !d.is_time_point())
+                        .is_some_and(Quantity::is_day)
                 };
                 let adjacent = || {
                     items[..k]
@@ -2130,7 +2128,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         .rev()
                         .find(|it| it.qty().is_none_or(|d| d.dim != Dim::Clock))
                         .and_then(Item::qty)
-                        .filter(|d| calendar(d))
+                        .filter(|d| d.is_day())
                         .copied()
                         .filter(|_| date_first())
                 };
@@ -2142,13 +2140,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                     if items[k + 1..]
                         .iter()
                         .take_while(|it| it.clause == clause)
-                        .any(|it| it.qty().is_some_and(calendar))
+                        .any(|it| it.qty().is_some_and(Quantity::is_day))
                     {
                         return None;
                     }
                     let at = items[..k]
                         .iter()
-                        .rposition(|it| it.qty().is_some_and(calendar))?;
+                        .rposition(|it| it.qty().is_some_and(Quantity::is_day))?;
                     let after_value = at > 0 && items[at - 1].qty().is_some();
                     (!after_value).then(|| items[at].qty().copied()).flatten()
                 };
@@ -2160,7 +2158,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         .get(k + 1)
                         .filter(|it| it.clause == items[k].clause)
                         .and_then(Item::qty)
-                        .filter(|d| calendar(d))
+                        .filter(|d| d.is_day())
                         .copied()
                         .filter(|_| !date_first())
                 };
@@ -3281,10 +3279,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // and "2/2 blood cultures"): when another negated word of the same clause
                 // is negated in the sources too, the claim's negation is theirs.
                 // (Not a word the sources state with the claim's word the other way in one
-                // phrase: "passive SI" beside "denies HI" for "denied suicidal ideation".)
-                // (In a sentence that also denies the other word with another: "passive
-                // SI" and "denies HI" in one; unless some source also states them together
-                // the claim's way, "no atrial fibrillation".)
+                // phrase, beside a sentence that denies it with another word: "passive SI"
+                // and "denies HI" for "denied suicidal ideation"; unless some source also
+                // states them together the claim's way, "no atrial fibrillation".)
                 let together = |items: &[Item], u: Term, neg: bool| {
                     items.iter().any(|i| {
                         i.term() == Some(t)
@@ -3302,11 +3299,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                             return false;
                         }
                         // (The sentence, or one beside it: a semicolon parts them.)
-                        let count = self
-                            .corpus
-                            .docs()
-                            .and_then(|d| d.get(at.0))
-                            .map_or(0, |d| d.body.sentences.len());
+                        let count = self.doc(at.0).map_or(0, |d| d.body.sentences.len());
                         let denies_u = |s: usize| {
                             s < count
                                 && self

@@ -1576,6 +1576,13 @@ impl Parser<'_, '_> {
             .find(|k| self.lexes[*k].kind == LexKind::Punct(closing))
     }
 
+    /// Whether lexeme `i` is a label: a colon follows it ("OD: narrow angle").
+    fn labels(&self, i: usize) -> bool {
+        self.lexes
+            .get(i + 1)
+            .is_some_and(|n| n.kind == LexKind::Punct(':'))
+    }
+
     fn num_at(&self, i: usize) -> Option<f64> {
         let l = self.lexes.get(i)?;
         match l.kind {
@@ -2226,11 +2233,7 @@ impl Parser<'_, '_> {
         // ("VA OD 20/25, OS 20/40") and as a label ("OD: narrow angle"); elsewhere it is as
         // often an overdose or once daily.
         if l.orig == "OD"
-            && (self
-                .lexes
-                .get(i + 1)
-                .is_some_and(|n| n.kind == LexKind::Punct(':'))
-                || self.lexes.iter().any(|o| matches!(o.orig, "OS" | "OU")))
+            && (self.labels(i) || self.lexes.iter().any(|o| matches!(o.orig, "OS" | "OU")))
         {
             self.expand("right eye", start, end, true);
             return i + 1;
@@ -2239,10 +2242,7 @@ impl Parser<'_, '_> {
         // TM hemorrhagic ... AD: TM intact") or beside each other; elsewhere "AS" is as
         // often aortic stenosis and "AD" autonomic dysreflexia.
         if matches!(l.orig, "AS" | "AD" | "AU")
-            && (self
-                .lexes
-                .get(i + 1)
-                .is_some_and(|n| n.kind == LexKind::Punct(':'))
+            && (self.labels(i)
                 || (self.lexes.iter().any(|o| o.orig == "AS")
                     && self.lexes.iter().any(|o| o.orig == "AD")))
             && self.lexes.iter().any(|o| {
@@ -2326,18 +2326,12 @@ impl Parser<'_, '_> {
                 .iter()
                 .any(|o| matches!(&*o.text, "crossmatch" | "crossmatched" | "crossmatches"))
         {
-            let entry = self.lex.entry("incompatible");
-            if text == "compatible" {
-                self.plain_word(
-                    "compatibility",
-                    self.lex.entry("compatibility"),
-                    start,
-                    end,
-                    false,
-                );
+            let word = if text == "compatible" {
+                "compatibility"
             } else {
-                self.plain_word(text, entry, start, end, false);
-            }
+                "incompatible"
+            };
+            self.plain_word(word, self.lex.entry(word), start, end, false);
             return i + 1;
         }
         // Before a content word these cues negate what follows ("absent pulses",

@@ -139,6 +139,11 @@ impl Quantity {
         matches!(self.dim, Dim::Date | Dim::MonthYear | Dim::Clock)
     }
 
+    /// A day of the calendar (not a time of day: "03/12 06:10" holds one day).
+    pub(crate) fn is_day(&self) -> bool {
+        matches!(self.dim, Dim::Date | Dim::MonthYear)
+    }
+
     /// Whether a claim's quantity (`self`) states the same thing as a source's.
     /// A bare number matches the written number of a unit-bearing one; a single value
     /// matches inside a source range; dates match when day and month agree and the years
