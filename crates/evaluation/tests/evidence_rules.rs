@@ -5709,3 +5709,122 @@ fn a_report_heading_dates_its_undated_sentences() {
         ],
     );
 }
+
+/// "05/11 (pre-op)   05/13 (POD 1)   05/14 (POD 2)": a note in parentheses after a column's
+/// date is no cell of the header, and says which reading the column holds; its bare "L"
+/// flags are no litres.
+#[test]
+fn a_table_columns_note_names_its_readings() {
+    let table = "LABS            05/04 (pre-op)  05/11 14:30 (PACU)  05/12 05:40 (POD 1)  05/13 (POD 2)  Ref\n\
+                 Hgb (g/dL)      14.1            13.2 L              12.6 L               11.9 L         13.5-17.5\n\
+                 Plt (K/uL)      231             --                  214                  205            150-400";
+    expect(
+        table,
+        &[
+            (
+                "Hgb fell from 14.1 g/dL pre-op to 12.6 g/dL on POD 1.",
+                Supported,
+            ),
+            (
+                "Hgb fell from 14.1 g/dL pre-op to 11.9 g/dL on POD 1.",
+                Contradicted,
+            ),
+        ],
+    );
+    // (Each reading after the first opens a clause of its own: the next column's words
+    // do not describe it.)
+    let labs = "LABS            05/04 (pre-op)  05/11 14:30 (PACU)  05/12 05:40 (POD 1)  Ref\nNa (mmol/L)     139             136                 137                  135-145\nK (mmol/L)      4.4             4.2                 4.1                  3.5-5.1\nCr (mg/dL)      1.1             1.0                 1.0                  0.7-1.3\nHgb (g/dL)      14.1            13.2 L              12.6 L               13.5-17.5\nPlt (K/uL)      231             --                  214                  150-400\nPSA, total (03/18/2026): 3.8 ng/mL (ref 0.0-4.0). Note: on finasteride since 2024.\nUrine culture (05/04): no growth.\nType and screen (05/04): A positive, antibody screen negative.";
+    expect(
+        labs,
+        &[
+            (
+                "Hgb fell from 14.1 g/dL pre-op to 12.6 g/dL on POD 1.",
+                Supported,
+            ),
+            (
+                "Hgb fell from 14.1 g/dL pre-op to 13.2 g/dL on POD 1.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Site: LLQ abdomen. Previous site (10/13/2026): RLQ abdomen.": a label opened by
+/// "previous" makes its answer of the past, which confirms no side of today's.
+#[test]
+fn a_previous_labels_answer_is_of_the_past() {
+    let note = "SOTATERCEPT ADMINISTRATION RECORD 11/03/2026 16:05. Dose 42.8 mg SC.\nSite: LLQ abdomen, 27G needle. Previous site (10/13/2026): RLQ abdomen.\nObserved 15 min post-injection: no reaction.";
+    expect(
+        note,
+        &[
+            (
+                "Today's sotatercept dose was given subcutaneously in the left lower quadrant of the abdomen.",
+                Supported,
+            ),
+            (
+                "Today's sotatercept dose was given subcutaneously in the right lower quadrant of the abdomen.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "ABI L 0.92, TBI L 0.61": a capital L or R between a test's name and its reading is
+/// the test's side; "ABI R 0.38, L 0.81" gives the test both.
+#[test]
+fn a_side_between_a_test_and_its_reading_is_the_tests() {
+    let note = "Vascular: L DP 1+, L PT dopplerable. ABI L 0.92, TBI L 0.61. s/p R 5th toe amputation (2023).";
+    expect(
+        note,
+        &[
+            ("Left ABI was 0.92 with a TBI of 0.61.", Supported),
+            ("Right ABI was 0.92 with a TBI of 0.61.", Contradicted),
+        ],
+    );
+    expect(
+        "Noninvasive studies: ABI R 0.38, L 0.81. Plan: R BKA.",
+        &[("The left ABI was 0.81.", Supported)],
+    );
+}
+
+/// "LDH peaked at 1,010 U/L on 09/16" against "09/16 04:00: LDH 1,260 U/L ... 09/16 14:00:
+/// LDH 1,010 U/L": a value called the peak is the highest reading of its test placed as
+/// well, and one called the nadir the lowest.
+#[test]
+fn a_peak_is_the_highest_reading_of_its_test() {
+    let labs = "IMPELLA LABS.\n09/15 04:00: LDH 420 U/L (H), Hgb 10.9 g/dL.\n09/16 04:00: LDH 1,260 U/L (H), Hgb 9.2 g/dL (L).\n09/16 14:00 (after repositioning): LDH 1,010 U/L (H).\n09/17 04:00: LDH 690 U/L (H), Hgb 9.0 g/dL (L).";
+    expect(
+        labs,
+        &[
+            (
+                "LDH peaked at 1,260 U/L on 09/16 and fell to 690 U/L on 09/17.",
+                Supported,
+            ),
+            (
+                "LDH peaked at 1,010 U/L on 09/16 and fell to 690 U/L on 09/17.",
+                Contradicted,
+            ),
+            ("Hgb nadir was 9.2 g/dL.", Contradicted),
+        ],
+    );
+}
+
+/// "an air leak lasting 2 days" is "for 2 days": a duration, not the "last 48 h" of
+/// another line.
+#[test]
+fn lasting_leads_a_duration() {
+    let note = "Left 14 Fr pigtail chest tube placed in the ED 09/27 with re-expansion; persistent air leak x 4 days.\nTube placed to water seal 10/01; removed 10/02 16:00.\nPain: oxycodone 5 mg PO q6h PRN (3 doses in last 48 h).";
+    expect(
+        note,
+        &[
+            (
+                "The pigtail catheter was removed on 10/02 after a persistent air leak lasting 4 days.",
+                Supported,
+            ),
+            (
+                "The pigtail catheter was removed on 10/02 after a persistent air leak lasting 2 days.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -20,6 +20,8 @@ const STOPWORDS: &[&str] = &[
     // Connectives: "a BMI corresponding to 44.3", "an antiplatelet agent alongside apixaban".
     "corresponding",
     "alongside",
+    // "an air leak lasting 2 days" says how long, not the "last 48 h" of another line.
+    "lasting",
     "a",
     "an",
     "the",

@@ -2189,7 +2189,19 @@ impl Parser<'_, '_> {
                         LexKind::Punct('.' | ';' | ',' | ')') | LexKind::Stop
                     )
                 });
-            if ((l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word) || closing {
+            // ... or between a test's name and its reading ("ABI L 0.92, TBI L 0.61"); a lab
+            // flag comes after the reading, litres after a number.
+            let before_reading = matches!(l.orig, "L" | "R")
+                && i > 0
+                && self.lexes[i - 1].kind == LexKind::Word
+                && self
+                    .lexes
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(n.kind, LexKind::Num(_)));
+            if ((l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word)
+                || closing
+                || before_reading
+            {
                 let side = if text == "l" { Side::Left } else { Side::Right };
                 self.emit(TokKind::Side(side), start, end);
             }
@@ -3143,7 +3155,25 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             && lower
                 .get(toks[i].start..toks[i].end)
                 .is_some_and(|w| matches!(w, "os" | "od" | "ou"));
-        if eye_after {
+        // "ABI L 0.92": so is a side between a test's name and its reading.
+        let test_side = i > 0
+            && matches!(toks[i - 1].kind, TokKind::Word { .. })
+            && matches!(toks.get(i + 1).map(|t| t.kind), Some(TokKind::Qty(_)))
+            && lower
+                .get(toks[i].start..toks[i].end)
+                .is_some_and(|w| matches!(w, "l" | "r"));
+        // ("ABI R 0.38, L 0.81": the test is of both sides.)
+        let other_follows = test_side
+            && lower.get(toks[i + 1].end..).is_some_and(|rest| {
+                let rest = rest.trim_start_matches([',', ';', ' ']);
+                let other = if side == Side::Left { 'r' } else { 'l' };
+                rest.strip_prefix(other).is_some_and(|r| {
+                    r.starts_with(' ') && r.trim_start().starts_with(|c: char| c.is_ascii_digit())
+                })
+            });
+        if other_follows {
+            side_back(toks, &mut flags, i, Side::Both);
+        } else if eye_after || test_side {
             side_back(toks, &mut flags, i, side);
         }
         // "R wrist XR: nondisplaced distal radius fracture": a side in a label gives it to
@@ -3429,7 +3459,8 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     if !(lower.contains("h/o")
         || lower.contains("hx")
         || lower.contains("history of")
-        || lower.contains("prior"))
+        || lower.contains("prior")
+        || lower.contains("previous"))
     {
         return;
     }
@@ -3438,10 +3469,13 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     let cue_before = |t: &Tok| {
         let before = lower[..t.start].trim_end();
         // (Every cue ends in one of these letters: most words are past at one test.)
-        if !matches!(before.as_bytes().last(), Some(b'o' | b'x' | b'f' | b'r')) {
+        if !matches!(
+            before.as_bytes().last(),
+            Some(b'o' | b'x' | b'f' | b'r' | b's')
+        ) {
             return false;
         }
-        ["h/o", "hx of", "hx", "history of", "prior"]
+        ["h/o", "hx of", "hx", "history of", "prior", "previous"]
             .iter()
             .any(|cue| {
                 before.ends_with(cue)
@@ -3452,16 +3486,34 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
             })
     };
     let mut on = false;
+    // "Previous site (10/13/2026): RLQ abdomen": a label the sentence opens with a cue
+    // makes its answer of the past too. (`label`: the sentence opened so, and no comma or
+    // conjunction has come since; `answer`: its colon has come.)
+    let (mut words, mut label, mut answer) = (0usize, false, false);
     for (i, t) in toks.iter().enumerate() {
         match t.kind {
             TokKind::Word { .. } => {
                 on = on || cue_before(t);
-                if on {
+                // (The cue is the sentence's first word: "Previous site", "Prior dose".)
+                label |= on && words == 1;
+                words += 1;
+                if on || answer {
                     flags[i].earlier = true;
                 }
             }
             // ("h/o L knee replacement": the side may come first.)
             TokKind::Side(_) => on = on || cue_before(t),
+            TokKind::Sentence => {
+                (on, words, label, answer) = (false, 0, false, false);
+            }
+            TokKind::Soft if label && lower.get(t.start..t.end) == Some(":") => {
+                on = false;
+                answer = true;
+            }
+            TokKind::Clause | TokKind::Conj if !answer => {
+                on = false;
+                label = false;
+            }
             _ => on = false,
         }
     }
@@ -4062,7 +4114,12 @@ mod debug_tests {
     fn debug_text() {
         if let Ok(t) = std::env::var("DEBUG_TEXT") {
             let mut v = Vocab::default();
-            let a = analyze(&t, &mut v);
+            // (`DEBUG_AS_SOURCE=1` reads it as a source: tables and drug classes.)
+            let a = if std::env::var("DEBUG_AS_SOURCE").is_ok() {
+                analyze_source(&t, &mut v)
+            } else {
+                analyze(&t, &mut v)
+            };
             println!("{}", describe(&a, &v, &t));
         }
     }

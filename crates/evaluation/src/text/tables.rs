@@ -119,6 +119,18 @@ pub(super) fn read_tables(
             } else {
                 None
             };
+            // A dated row's name is said again before each reading ("Hgb (g/dL) Hgb 05/04
+            // 14.1, Hgb 05/12 12.6"): the last column's reading is as much the test's as
+            // the first.
+            let name: Vec<Tok> = if head.dated {
+                row.iter()
+                    .take_while(|t| t.start < toks[values[0]].start)
+                    .filter(|t| matches!(t.kind, TokKind::Word { .. }))
+                    .copied()
+                    .collect()
+            } else {
+                Vec::new()
+            };
             // (index, tokens before it, the reading as its cell gives it)
             let mut cells: Vec<(usize, Vec<Tok>, TokKind)> = Vec::new();
             for i in values {
@@ -148,7 +160,18 @@ pub(super) fn read_tables(
                     }
                     kind = TokKind::Qty(q);
                 }
-                cells.push((i, c.toks.clone(), kind));
+                // (Each reading after the first opens a clause of its own, so the words
+                // of one column do not describe the reading before it.)
+                let opens = (head.dated && !cells.is_empty()).then_some(Tok {
+                    kind: TokKind::Clause,
+                    start: t.start,
+                    end: t.start,
+                    lead: Default::default(),
+                    after_for: false,
+                    narrowed: false,
+                });
+                let before = opens.into_iter().chain(name.iter().chain(&c.toks).copied());
+                cells.push((i, before.collect(), kind));
             }
             // (A row of a named table has two readings or more: a line of prose after the
             // table, or after wide spaces that are no header, has fewer.)
@@ -241,9 +264,14 @@ fn header(text: &str, toks: &[Tok], line: Range<usize>, vocab: &mut Vocab) -> Op
 /// negation.
 fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Option<Header> {
     let mut words = 0;
+    // (Words of a note in parentheses are no cells: "05/12 05:40 (POD 1)".)
+    let noted = |t: &Tok| {
+        let before = text.get(line_start..t.start).unwrap_or("");
+        before.matches('(').count() > before.matches(')').count()
+    };
     for t in row {
         match t.kind {
-            TokKind::Word { .. } => words += 1,
+            TokKind::Word { .. } => words += usize::from(!noted(t)),
             TokKind::Qty(q) if matches!(q.dim, Dim::Date | Dim::Clock | Dim::Day) => {}
             TokKind::Clause | TokKind::Soft | TokKind::Side(_) | TokKind::Sentence => {}
             _ => return None,
@@ -278,9 +306,23 @@ fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Opti
             }
         }
         last_end = clock.unwrap_or(*t).end;
+        // A note in parentheses right after the date says which reading it is ("05/12
+        // 05:40 (POD 1)", "05/04 (pre-op)"): the column's readings are read after it too.
+        let rest = &row[k + 1 + usize::from(clock.is_some())..];
+        let written = |t: &Tok, s: &str| text.get(t.start..t.end) == Some(s);
+        let note: &[Tok] = match rest.first() {
+            Some(open) if written(open, "(") => rest
+                .iter()
+                .position(|n| written(n, ")"))
+                .map_or(&[], |c| &rest[1..c]),
+            _ => &[],
+        };
         columns.push(Column {
             at: cell_position(text, line_start, t.start, pipes),
-            toks: std::iter::once(*t).chain(clock).collect(),
+            toks: std::iter::once(*t)
+                .chain(clock)
+                .chain(note.iter().copied())
+                .collect(),
             unit: None,
         });
     }
