@@ -5828,3 +5828,55 @@ fn lasting_leads_a_duration() {
         ],
     );
 }
+
+/// "Time | Plt (150-400 K/uL) | Fibrinogen (200-400 mg/dL)": a header cell's reference
+/// range is no reading, so the line is a header, and the unit after the range is the
+/// column's.
+#[test]
+fn a_header_cells_reference_range_leaves_it_a_header() {
+    let sheet = "Time | Plt (150-400 K/uL) | Fibrinogen (200-400 mg/dL) | INR | CK (U/L)\n08/12 17:05 | 142 L | 168 L | 1.2 H | 180\n08/12 20:15 | 94 L | 88 L (crit) | 1.4 H | 260\n08/13 00:30 | 118 L | 131 L | 1.3 H | 410 H";
+    expect(
+        sheet,
+        &[
+            ("Fibrinogen was 88 mg/dL at 20:15 on 08/12.", Supported),
+            ("Fibrinogen was 168 mg/dL at 20:15 on 08/12.", Contradicted),
+        ],
+    );
+}
+
+/// "Left Meckel cave and cavernous sinus are not involved": "not involved" denies its
+/// subject, as "not used" does.
+#[test]
+fn not_involved_denies_its_subject() {
+    let mri = "MRI NASOPHARYNX AND NECK (01/15/2026). FINDINGS: Enhancing mass of the left fossa of Rosenmuller eroding the clivus. Left Meckel cave and cavernous sinus are not involved. No perineural spread along V3.\nNodes: left level II 3.8 cm. No supraclavicular nodes.";
+    expect(
+        mri,
+        &[
+            (
+                "Baseline MRI showed no cavernous sinus or Meckel cave involvement and no supraclavicular nodes.",
+                Supported,
+            ),
+            ("The tumor involved the left cavernous sinus.", Contradicted),
+        ],
+    );
+}
+
+/// "The culture isolated no Burkholderia": the verb whose object is denied is denied with
+/// it, as in "No Burkholderia cepacia complex isolated".
+#[test]
+fn a_verb_before_no_is_denied_with_its_object() {
+    let micro = "SPUTUM CULTURE. Culture: Pseudomonas aeruginosa, mucoid, heavy growth.\nFungal culture: no Aspergillus isolated; rare Candida albicans (oral flora).\nNo Burkholderia cepacia complex isolated (BCSA agar).";
+    expect(
+        micro,
+        &[
+            (
+                "The sputum culture isolated no Burkholderia cepacia complex and no Aspergillus.",
+                Supported,
+            ),
+            (
+                "The sputum culture isolated Burkholderia cepacia complex.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -1735,6 +1735,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     // A bone's adjective is the bone ("proximal left humeral diaphysis" is the left
     // humerus).
     ("humeral", "humerus"),
+    // "no cavernous sinus involvement" is "cavernous sinus not involved".
+    ("involvement", "involved"),
     // "Pinhole no improvement OU" answers "acuity improved with pinhole".
     ("improvement", "improved"),
     // A value's peak is its maximum ("peaked at 20%" against "max 35%").

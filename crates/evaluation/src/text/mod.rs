@@ -2593,6 +2593,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         let was_exhausted = std::mem::take(&mut exhausted);
         match toks[i].kind {
             TokKind::NegPre => {
+                // "the culture isolated no Burkholderia": the verb whose object is denied
+                // is denied with it ("no Burkholderia isolated").
+                if i > 0
+                    && lower.get(toks[i].start..toks[i].end) == Some("no")
+                    && matches!(toks[i - 1].kind, TokKind::Word { light: false, .. })
+                    && participle(lower, &toks[i - 1])
+                {
+                    flags[i - 1].neg = true;
+                }
                 remaining = NEG_WINDOW;
                 denied_content = false;
                 denied_action = matches!(
@@ -3711,7 +3720,9 @@ const DONE_VERBS: [&str; 19] = [
 
 /// Verbs of giving or doing that, denied right after their subject ("Haloperidol not used",
 /// "Foley not placed"), deny the subject as a light framing verb does.
-const DENIED_DOING: [&str; 8] = [
+const DENIED_DOING: [&str; 9] = [
+    // ("Left Meckel cave and cavernous sinus are not involved.")
+    "involved",
     "used",
     "administered",
     "prescribed",

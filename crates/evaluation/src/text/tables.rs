@@ -383,7 +383,7 @@ fn named_header(
                     | TokKind::Soft
                     | TokKind::Clause
                     | TokKind::Sentence
-            )
+            ) || matches!(t.kind, TokKind::Qty(q) if q.shape == Shape::Range)
         })
     {
         return None;
@@ -490,11 +490,14 @@ fn column_at(columns: &[Column], end: usize, at: usize) -> Option<&Column> {
 /// unit after a number is.
 fn cell_unit(cell: &str, vocab: &mut Vocab) -> Option<(Dim, f64)> {
     let cell = cell.trim_end().trim_end_matches('|').trim_end();
+    // (After a reference range: "Plt (150-400 K/uL)".)
     let unit = match cell.strip_suffix(')') {
-        Some(open) => &open[open.rfind('(')? + 1..],
+        Some(open) => open[open.rfind('(')? + 1..]
+            .rsplit(char::is_whitespace)
+            .next()?,
         None => cell.rsplit(char::is_whitespace).next()?,
     };
-    if unit.is_empty() || unit.contains(char::is_whitespace) {
+    if unit.is_empty() {
         return None;
     }
     let a = analyze(&format!("1 {unit}"), vocab);
