@@ -795,8 +795,9 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// Whether sentence `at` stands on a line labelled as earlier results ("Prior: 12/08
     /// Plt 118; 12/09 Plt 126").
     fn prior_line(&self, at: (usize, usize)) -> bool {
+        // ("Comparison: TTE 05/2024, TRV 2.9 m/s" gives the earlier study's values too.)
         self.first_term((at.0, self.line_start(at)))
-            .is_some_and(|t| self.named.prior.contains(&t))
+            .is_some_and(|t| self.named.prior.contains(&t) || t == self.named.comparison)
     }
 
     /// The first word of sentence `at`: a label, if it opens with one.
@@ -4058,6 +4059,8 @@ struct Named {
     repeat: [Term; 2],
     /// "percentile": the number before it is a rank.
     percentile: Term,
+    /// "comparison", a line's label for an earlier study.
+    comparison: Term,
     /// A reading called the highest ("peaked at", "max") or the lowest ("nadir").
     peak: [Term; 2],
     nadir: [Term; 3],
@@ -4122,6 +4125,7 @@ impl Named {
             flag: ["low", "elevated"].map(|w| vocab.term(w)),
             repeat: ["repeat", "subsequent"].map(|w| vocab.term(w)),
             percentile: vocab.term("percentile"),
+            comparison: vocab.term("comparison"),
             peak: ["maximum", "highest"].map(|w| vocab.term(w)),
             nadir: ["nadir", "lowest", "minimum"].map(|w| vocab.term(w)),
         }

@@ -5880,3 +5880,23 @@ fn a_verb_before_no_is_denied_with_its_object() {
         ],
     );
 }
+
+/// "Comparison: TTE 05/2024, TRV 2.9 m/s": a line labelled as a comparison gives an
+/// earlier study's values, which answer no claim about the current study.
+#[test]
+fn a_comparison_lines_values_are_the_earlier_studys() {
+    let report = "TRANSTHORACIC ECHOCARDIOGRAM 06/24/2026. Indication: HbSS, pulmonary hypertension screening.\nLV normal size, LVEF 60-65%. Grade I diastolic dysfunction. LA mildly dilated (high-output state).\nRV normal size and function; TAPSE 24 mm.\nPeak tricuspid regurgitant jet velocity (TRV) 2.6 m/s; estimated RVSP 30 mmHg (RAP 3 mmHg).\nNo pericardial effusion. No intracardiac shunt on agitated saline study.\nComparison: TTE 05/2024, TRV 2.9 m/s, RVSP 37 mmHg.\nIMPRESSION: Normal biventricular systolic function. TRV 2.6 m/s, not suggestive of pulmonary hypertension.";
+    expect(
+        report,
+        &[
+            (
+                "The 06/24 TTE showed a TRV of 2.6 m/s with an estimated RVSP of 30 mmHg.",
+                Supported,
+            ),
+            (
+                "The 06/24 TTE showed a TRV of 2.9 m/s with an estimated RVSP of 30 mmHg.",
+                Contradicted,
+            ),
+        ],
+    );
+}
