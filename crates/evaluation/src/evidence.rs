@@ -2590,19 +2590,21 @@ impl<'c, 'a> Checker<'c, 'a> {
         // column 11.9: a day counter written with the claim's value stamps it as a date
         // does, so of the readings placed about as well as the best, the one of the
         // claim's day answers.
+        // (So does an hour's place, "1.9 umol/L at 24 h" against "Hour 24: MTX 38.1", not a
+        // duration, "for 24 h".)
         let own_counters: Vec<Quantity> = claim_items[k + 1..]
             .iter()
-            .take_while(|i| i.sent == item.sent && i.qty().is_none_or(Quantity::is_time_point))
+            .take_while(|i| i.sent == item.sent && (is_counter(i) || !is_reading(i)))
+            .filter(|i| is_counter(i))
             .filter_map(Item::qty)
-            .filter(|d| d.dim == Dim::Day)
             .copied()
             .collect();
-        if !own_counters.is_empty() && !q.is_time_point() {
+        if !own_counters.is_empty() && !q.is_time_point() && !is_counter(item) {
             let of_day: Vec<&Cand> = cands
                 .iter()
                 .filter(|c| c.comparable && c.sim >= SAME_ATTRIBUTE_SIM && c.sim >= 0.8 * best)
                 .filter(|c| {
-                    counter_of(self.corpus.sentence_items(c.at), c.pos)
+                    counter_of(self.corpus.sentence_items(c.at), c.pos, self.named.hour)
                         .is_some_and(|d| own_counters.iter().any(|o| o.matches(d)))
                 })
                 .collect();
@@ -4061,6 +4063,8 @@ struct Named {
     percentile: Term,
     /// "comparison", a line's label for an earlier study.
     comparison: Term,
+    /// "hour", which opens a line of readings at an hour ("Hour 24: MTX 38.1").
+    hour: Term,
     /// A reading called the highest ("peaked at", "max") or the lowest ("nadir").
     peak: [Term; 2],
     nadir: [Term; 3],
@@ -4126,6 +4130,7 @@ impl Named {
             repeat: ["repeat", "subsequent"].map(|w| vocab.term(w)),
             percentile: vocab.term("percentile"),
             comparison: vocab.term("comparison"),
+            hour: vocab.term("hour"),
             peak: ["maximum", "highest"].map(|w| vocab.term(w)),
             nadir: ["nadir", "lowest", "minimum"].map(|w| vocab.term(w)),
         }
@@ -4226,23 +4231,55 @@ fn context(corpus: &Corpus<'_>, items: &[Item], k: usize) -> Context {
     out
 }
 
-/// The day counter ("POD 1", "HD 3") of the reading `items[k]`: the nearest one before it in
-/// its clause with no other reading between ("POD 1: Hgb 12.6", a table's "(POD 1)"
-/// column), else the first after it before the next reading ("Hgb 12.6 on POD 1").
-fn counter_of(items: &[Item], k: usize) -> Option<&Quantity> {
+/// A day's or an hour's place ("POD 1", "HD 3", "at 24 h"), not a duration ("for 24 h").
+fn is_counter(i: &Item) -> bool {
+    i.qty()
+        .is_some_and(|q| q.dim == Dim::Day || (q.dim == Dim::Time && i.lead != Lead::For))
+}
+
+/// A reading: a value that is no place in time.
+fn is_reading(i: &Item) -> bool {
+    i.qty().is_some_and(|q| !q.is_time_point()) && !is_counter(i)
+}
+
+/// The day counter of the reading `items[k]`: the nearest one before it in its clause with
+/// no other reading between (a table's "(POD 1)" column), else the first after it before
+/// the next reading ("Hgb 12.6 on POD 1"); or the hour a line opens with ("Hour 24 (05/19
+/// 10:05): MTX 38.1", `hour` being the word "hour").
+fn counter_of(items: &[Item], k: usize, hour: Term) -> Option<&Quantity> {
     let reading = |i: &Item| i.qty().is_some_and(|q| !q.is_time_point());
+    fn day(i: &Item) -> Option<&Quantity> {
+        i.qty().filter(|d| d.dim == Dim::Day)
+    }
     let clause = items[k].clause;
     let before = items[..k]
         .iter()
         .rev()
         .take_while(|i| i.clause == clause && !reading(i))
-        .find_map(|i| i.qty().filter(|d| d.dim == Dim::Day));
-    before.or_else(|| {
+        .find_map(day);
+    let after = || {
         items[k + 1..]
             .iter()
             .take_while(|i| i.clause == clause && !reading(i))
-            .find_map(|i| i.qty().filter(|d| d.dim == Dim::Day))
-    })
+            .find_map(day)
+    };
+    let opening_hour = || {
+        let first = items[..k]
+            .iter()
+            .rposition(|i| i.sent != items[k].sent)
+            .map_or(0, |p| p + 1);
+        match &items[first..k] {
+            [label, value, rest @ ..]
+                if label.term() == Some(hour)
+                    && value.qty().is_some_and(|q| q.dim == Dim::Time)
+                    && !rest.iter().any(reading) =>
+            {
+                value.qty()
+            }
+            _ => None,
+        }
+    };
+    before.or_else(after).or_else(opening_hour)
 }
 
 /// The calendar days written with the reading `steps[m]` of `items`: those after it, up to

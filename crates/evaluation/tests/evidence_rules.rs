@@ -5900,3 +5900,44 @@ fn a_comparison_lines_values_are_the_earlier_studys() {
         ],
     );
 }
+
+/// "Hour 24 (05/19 10:05): MTX 38.1 umol/L": a line opened by an hour's place gives the
+/// readings of that hour, and a claim's "at 24 h" stamps its value as a day counter does.
+#[test]
+fn an_hours_place_stamps_the_readings_of_its_line() {
+    let levels = "METHOTREXATE LEVELS AND RENAL FUNCTION. Start of MTX infusion: 05/18/2026 10:00.\nHour 24 (05/19 10:05): MTX 38.1 umol/L. Cr 0.61 mg/dL.\nHour 48 (05/20 10:00): MTX 1.9 umol/L (H; expected <1.0). Cr 0.84 mg/dL (H).\nHour 72 (05/21 10:10): MTX 0.41 umol/L (H; expected <0.2). Cr 0.71 mg/dL (H).";
+    expect(
+        levels,
+        &[
+            (
+                "Methotrexate level was 38.1 umol/L at 24 h and 0.41 umol/L at 72 h.",
+                Supported,
+            ),
+            (
+                "Methotrexate level was 1.9 umol/L at 24 h and 0.41 umol/L at 72 h.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Previously FDG-avid left supraclavicular ... nodes are now subcentimeter and non-avid":
+/// what a note says was so "previously" is of the past, as "prior" is, so only the current
+/// "non-avid" answers a claim about the interim scan.
+#[test]
+fn previously_marks_the_past() {
+    let pet = "FDG PET/CT (09/08/2026) - interim after 2 cycles. Comparison: baseline PET/CT 06/20/2026.\nFINDINGS: Previously FDG-avid left supraclavicular and left level IV cervical nodes are now subcentimeter and non-avid. No FDG-avid right cervical or axillary nodes. No new lesions.\nIMPRESSION: Complete metabolic response (Deauville 2).";
+    expect(
+        pet,
+        &[
+            (
+                "Interim PET showed persistent FDG-avid left supraclavicular nodes.",
+                Contradicted,
+            ),
+            (
+                "On interim PET the left supraclavicular nodes were non-avid.",
+                Supported,
+            ),
+        ],
+    );
+}

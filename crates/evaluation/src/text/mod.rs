@@ -1788,6 +1788,19 @@ impl Parser<'_, '_> {
             );
             return j;
         }
+        // "Hour 24 (05/19 10:05): MTX 38.1 umol/L": an hour's place since a start, as "at
+        // 24 h" is.
+        let hour = i
+            .checked_sub(1)
+            .is_some_and(|p| self.text(p) == Some("hour"));
+        if hour && last == i && n.fract() == 0.0 && (0.0..=400.0).contains(&n) {
+            self.emit(
+                TokKind::Qty(Quantity::single(Dim::Time, n, 1.0)),
+                start,
+                end,
+            );
+            return j;
+        }
         // "2.4 million units" (penicillin G benzathine): units, written as 2.4.
         if self.text(j) == Some("million")
             && matches!(self.text(j + 1), Some("units" | "unit" | "u"))
@@ -2904,6 +2917,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // "Intubation was not needed": denying a framing verb ("needed", "seen", "performed")
     // denies its subject, as "no intubation was needed" does.
     for i in 1..n.saturating_sub(1) {
+        if !matches!(toks[i].kind, TokKind::NegPre) {
+            continue;
+        }
         // ("Albuterol was not continued" says it was given, then stopped.)
         // ("Haloperidol not used": a verb of giving or doing frames its subject as well.)
         let verb = lower.get(toks[i + 1].start..toks[i + 1].end);
@@ -2918,7 +2934,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause | TokKind::Soft));
         let subject_before = matches!(toks[i - 1].kind, TokKind::Copula)
             || (matches!(toks[i - 1].kind, TokKind::Word { .. }) && ends);
-        if matches!(toks[i].kind, TokKind::NegPre) && subject_before && framing {
+        if subject_before && framing {
             negate_back(toks, &mut flags, lower, i, compound_subject(toks, i, lower));
         }
     }
@@ -3480,19 +3496,27 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
         // (Every cue ends in one of these letters: most words are past at one test.)
         if !matches!(
             before.as_bytes().last(),
-            Some(b'o' | b'x' | b'f' | b'r' | b's')
+            Some(b'o' | b'x' | b'f' | b'r' | b's' | b'y')
         ) {
             return false;
         }
-        ["h/o", "hx of", "hx", "history of", "prior", "previous"]
-            .iter()
-            .any(|cue| {
-                before.ends_with(cue)
-                    && before[..before.len() - cue.len()]
-                        .chars()
-                        .next_back()
-                        .is_none_or(|c| !c.is_ascii_alphanumeric())
-            })
+        [
+            "h/o",
+            "hx of",
+            "hx",
+            "history of",
+            "prior",
+            "previous",
+            "previously",
+        ]
+        .iter()
+        .any(|cue| {
+            before.ends_with(cue)
+                && before[..before.len() - cue.len()]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_ascii_alphanumeric())
+        })
     };
     let mut on = false;
     // "Previous site (10/13/2026): RLQ abdomen": a label the sentence opens with a cue
