@@ -5941,3 +5941,30 @@ fn previously_marks_the_past() {
         ],
     );
 }
+
+/// Hydroxyurea (Hydrea), voxelotor, L-glutamine (Endari) and rivastigmine are drugs: a
+/// dose of one that no cited source names is not found, not contradicted by another
+/// drug's dose.
+#[test]
+fn sickle_cell_and_dementia_drugs_are_drugs() {
+    let meds = "DISCHARGE MEDICATIONS: hydroxyurea 1,500 mg PO daily (continue); folic acid 1 mg PO daily; oxycodone 5 mg PO q6h PRN; donepezil 10 mg PO nightly (continue); memantine 5 mg PO daily (new).";
+    expect(
+        meds,
+        &[
+            ("Continued Hydrea 1,500 mg PO daily.", Supported),
+            ("Continued Hydrea 1,000 mg PO daily.", Contradicted),
+            (
+                "Voxelotor 1,500 mg PO daily was started to raise his hemoglobin.",
+                Unsupported,
+            ),
+            (
+                "Started L-glutamine (Endari) 15 g PO BID at discharge.",
+                Unsupported,
+            ),
+            (
+                "A rivastigmine patch 4.6 mg/24 h was started for cognition.",
+                Unsupported,
+            ),
+        ],
+    );
+}

@@ -783,6 +783,17 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Brand (or common short) names and the generic they stand for.
 const BRANDS: &[(&str, &str)] = &[
+    // Sickle cell disease and dementia.
+    ("hydrea", "hydroxyurea"),
+    ("droxia", "hydroxyurea"),
+    ("siklos", "hydroxyurea"),
+    ("oxbryta", "voxelotor"),
+    ("adakveo", "crizanlizumab"),
+    ("endari", "glutamine"),
+    // (Whole, so its "L" is no side.)
+    ("l-glutamine", "glutamine"),
+    ("exelon", "rivastigmine"),
+    ("razadyne", "galantamine"),
     // Eye and ear drops.
     ("bicillin", "penicillin"),
     ("xalatan", "latanoprost"),
@@ -1240,6 +1251,12 @@ const BRANDS: &[(&str, &str)] = &[
 
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
+    "hydroxyurea",
+    "voxelotor",
+    "crizanlizumab",
+    "glutamine",
+    "rivastigmine",
+    "galantamine",
     "nitricoxide",
     "acarbose",
     "fosfomycin",
