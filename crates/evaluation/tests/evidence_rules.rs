@@ -5968,3 +5968,17 @@ fn sickle_cell_and_dementia_drugs_are_drugs() {
         ],
     );
 }
+
+/// "denied any change in vision, eye pain or discharge": a denied list that a place ended
+/// ("in vision") goes on after the comma, so the pain and the discharge are denied too.
+#[test]
+fn a_denied_list_goes_on_after_a_place() {
+    expect(
+        "PATIENT MESSAGE 03/04/2026: The eye drops are going fine. No change in my vision, no pain, and no discharge.",
+        &[("Pt denied any change in vision, eye pain or discharge.", Supported)],
+    );
+    expect(
+        "PATIENT MESSAGE 03/04/2026: No change in my vision, but my eye has pain and a yellow discharge since yesterday.",
+        &[("Pt denied any change in vision, eye pain or discharge.", Contradicted)],
+    );
+}

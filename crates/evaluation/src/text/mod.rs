@@ -2602,10 +2602,14 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     let mut denied_action = false;
     // The window ran out on the words of a denied name, with nothing else since.
     let mut exhausted = false;
+    // A review of symptoms' denial ended by a place ("denied any change in vision, eye pain
+    // or discharge"): the comma after the place goes on with the list.
+    let mut placed_list = false;
     for i in 0..n {
         let was_exhausted = std::mem::take(&mut exhausted);
         match toks[i].kind {
             TokKind::NegPre => {
+                placed_list = false;
                 // "the culture isolated no Burkholderia": the verb whose object is denied
                 // is denied with it ("no Burkholderia isolated").
                 if i > 0
@@ -2665,7 +2669,8 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // ("not discharged on maintenance tocolysis": a time point denied is no thing
             // denied, so the place after it is what is denied.)
             TokKind::Place if remaining < NEG_WINDOW && denied_content && !denied_action => {
-                remaining = 0
+                placed_list = denied_list && remaining > 0;
+                remaining = 0;
             }
             // "without desaturations x 10 days prior to d/c": a duration after the denied
             // thing says for how long; what follows it is not denied.
@@ -2730,7 +2735,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 predicate = false;
                 denied_list = false;
             }
-            TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => remaining = 0,
+            TokKind::Sentence | TokKind::Soft | TokKind::Affirm | TokKind::NegPost => {
+                remaining = 0;
+                placed_list = false;
+            }
             // "extending to, but not into, the IVC": a comma closing the denied
             // preposition leaves the denial to what follows it.
             TokKind::Clause
@@ -2745,7 +2753,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                                 "into" | "onto" | "to" | "in" | "on" | "beyond" | "past" | "across"
                             )
                         }) => {}
-            TokKind::Clause if remaining > 0 => {
+            TokKind::Clause if remaining > 0 || std::mem::take(&mut placed_list) => {
                 // (Until a verb of what is present: "denies SI/HI, endorses low mood".)
                 let affirming = toks.get(i + 1).is_some_and(|t| {
                     matches!(
