@@ -5982,3 +5982,21 @@ fn a_denied_list_goes_on_after_a_place() {
         &[("Pt denied any change in vision, eye pain or discharge.", Contradicted)],
     );
 }
+
+/// Lay names of drug classes: a "water pill" is a diuretic, a "sleeping pill" a hypnotic, a
+/// "clot-dissolving drug" a thrombolytic, "vitamin B1" thiamine; and a source sentence
+/// naming furosemide, zolpidem, alteplase or glipizide states its class.
+#[test]
+fn lay_names_of_drug_classes_find_their_drugs() {
+    let note = "PLAN: Increase furosemide from 20 mg to 40 mg PO daily; BMP in 1 week. Zolpidem 5 mg last taken 03/01, none since. Alteplase 50 mg IV given during CPR. Thiamine 41 nmol/L (L). Stop glipizide (nocturnal hypoglycemia).";
+    expect(
+        note,
+        &[
+            ("Her water pill was increased to 40 mg daily.", Supported),
+            ("Her sleeping pill was last taken on 03/01.", Supported),
+            ("A clot buster was given during CPR.", Supported),
+            ("Her vitamin B1 was low.", Supported),
+            ("His sulfonylurea was stopped.", Supported),
+        ],
+    );
+}

@@ -783,6 +783,15 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Brand (or common short) names and the generic they stand for.
 const BRANDS: &[(&str, &str)] = &[
+    // Pulmonary hypertension and narcolepsy.
+    ("adcirca", "tadalafil"),
+    ("letairis", "ambrisentan"),
+    ("opsumit", "macitentan"),
+    ("uptravi", "selexipag"),
+    ("tyvaso", "treprostinil"),
+    ("remodulin", "treprostinil"),
+    ("orenitram", "treprostinil"),
+    ("wakix", "pitolisant"),
     // Sickle cell disease and dementia.
     ("hydrea", "hydroxyurea"),
     ("droxia", "hydroxyurea"),
@@ -1251,6 +1260,10 @@ const BRANDS: &[(&str, &str)] = &[
 
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
+    "ambrisentan",
+    "macitentan",
+    "selexipag",
+    "treprostinil",
     "hydroxyurea",
     "voxelotor",
     "crizanlizumab",
@@ -2024,6 +2037,12 @@ const PHRASES: &[(&str, &str)] = &[
     ("blood thinner", "anticoagulant"),
     ("blood thinners", "anticoagulant"),
     ("water pill", "diuretic"),
+    ("sleeping pill", "hypnotic"),
+    ("sleeping pills", "hypnotic"),
+    ("sleep aid", "hypnotic"),
+    ("clot dissolving", "thrombolytic"),
+    ("clot buster", "thrombolytic"),
+    ("vitamin b1", "thiamine"),
     // A limit, not a denial: "no more than 5 doses in 24 hours" is "max 5 doses/24 h".
     ("no more than", "maximum"),
     ("not more than", "maximum"),
@@ -2879,6 +2898,46 @@ const DRUG_CLASSES: &[(&str, &[&str])] = &[
             "risperidone",
             "aripiprazole",
             "ziprasidone",
+        ],
+    ),
+    (
+        "diuretic",
+        &[
+            "furosemide",
+            "bumetanide",
+            "torsemide",
+            "hydrochlorothiazide",
+            "chlorthalidone",
+            "metolazone",
+            "spironolactone",
+        ],
+    ),
+    // "her sleeping pill" (see `PHRASES`).
+    (
+        "hypnotic",
+        &[
+            "zolpidem",
+            "eszopiclone",
+            "zaleplon",
+            "temazepam",
+            "suvorexant",
+        ],
+    ),
+    ("thrombolytic", &["alteplase", "tenecteplase", "reteplase"]),
+    ("sulfonylurea", &["glipizide", "glyburide", "glimepiride"]),
+    (
+        "antidepressant",
+        &[
+            "sertraline",
+            "fluoxetine",
+            "citalopram",
+            "escitalopram",
+            "paroxetine",
+            "venlafaxine",
+            "desvenlafaxine",
+            "duloxetine",
+            "bupropion",
+            "mirtazapine",
         ],
     ),
     (
