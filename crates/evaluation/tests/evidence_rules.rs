@@ -6000,3 +6000,28 @@ fn lay_names_of_drug_classes_find_their_drugs() {
         ],
     );
 }
+
+/// PSG is polysomnography, RLS restless legs syndrome, MoCA the Montreal Cognitive
+/// Assessment, "Phos" phosphorus, ethanol the "EtOH" of a lab sheet, and
+/// "postoperatively" is "post-op".
+#[test]
+fn sleep_study_score_and_lab_abbreviations_are_their_words() {
+    let note = "DIAGNOSTIC POLYSOMNOGRAPHY 02/10/2026: AHI 47.4/h, SpO2 nadir 71%.\nIntake: Denies snoring or RLS symptoms. MoCA 24/30.\nLabs: uric acid 11.8 mg/dL, Phos 7.9 mg/dL, serum EtOH <10 mg/dL (negative).\nPost-op: no new neurologic deficits.";
+    expect(
+        note,
+        &[
+            ("Baseline PSG showed an AHI of 47.4/h.", Supported),
+            ("She denied restless legs symptoms.", Supported),
+            (
+                "Her Montreal Cognitive Assessment score was 24/30.",
+                Supported,
+            ),
+            ("Phosphorus was 7.9 mg/dL.", Supported),
+            ("Serum ethanol was negative.", Supported),
+            (
+                "Postoperatively he had no new neurologic deficits.",
+                Supported,
+            ),
+        ],
+    );
+}

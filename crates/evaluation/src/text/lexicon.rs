@@ -423,6 +423,13 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     // A count of one kind of cell; transplant.
     ("aec", "absolute eosinophil count"),
     ("dsa", "donor specific antibodies"),
+    // Sleep studies and scores.
+    ("psg", "polysomnography"),
+    // (A leg is a "lower extremity" to the lexicon.)
+    ("rls", "restless lower extremity syndrome"),
+    ("moca", "montreal cognitive assessment"),
+    ("dts", "delirium tremens"),
+    ("phos", "phosphorus"),
     ("ica", "ionized calcium"),
     // Antenatal testing and the newborn.
     ("nst", "nonstress test"),
@@ -1765,6 +1772,10 @@ const SYNONYMS: &[(&str, &str)] = &[
     // A bone's adjective is the bone ("proximal left humeral diaphysis" is the left
     // humerus).
     ("humeral", "humerus"),
+    ("polysomnogram", "polysomnography"),
+    // "serum ethanol was negative" is "EtOH <10 mg/dL (negative)".
+    ("ethanol", "alcohol"),
+    ("postoperatively", "postoperative"),
     // "no cavernous sinus involvement" is "cavernous sinus not involved".
     ("involvement", "involved"),
     // "Pinhole no improvement OU" answers "acuity improved with pinhole".
