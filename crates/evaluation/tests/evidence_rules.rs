@@ -6025,3 +6025,61 @@ fn sleep_study_score_and_lab_abbreviations_are_their_words() {
         ],
     );
 }
+
+/// "DXA T-score -1.8 L femoral neck": a capital L between a reading and a body part is the
+/// body part's side, not litres.
+#[test]
+fn a_capital_l_before_a_body_part_is_its_side() {
+    let problems = "PROBLEM LIST. Depression, in remission. Osteopenia (DXA T-score -1.8 L femoral neck, 2025). Resolved: right ankle fracture (2023).";
+    expect(
+        problems,
+        &[
+            (
+                "DXA showed osteopenia with a T-score of -1.8 at the left femoral neck.",
+                Supported,
+            ),
+            (
+                "DXA showed osteopenia with a T-score of -1.8 at the right femoral neck.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "um" (and "µm", "micron") is the micrometre, so "168 um" is not "168 mm".
+#[test]
+fn micrometres_are_a_length() {
+    let consult = "NEURO-OPHTHALMOLOGY CONSULT. OCT RNFL: OD 168 um (swollen), OS 96 um. Impression: R optic neuritis.";
+    expect(
+        consult,
+        &[
+            ("OCT RNFL thickness was 168 um in the right eye.", Supported),
+            (
+                "OCT RNFL thickness was 168 mm in the right eye.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "titer 1:1000" is a dilution, one part in a thousand: "1:100" is another; "1:40" is a
+/// dilution after "titer" or "ANA", a time of day elsewhere.
+#[test]
+fn a_titer_is_a_dilution() {
+    let labs =
+        "LABS. Serum AQP4-IgG (CBA, 05/02/2026): POSITIVE, titer 1:1000. ANA 1:40, speckled.";
+    expect(
+        labs,
+        &[
+            (
+                "Serum AQP4-IgG by CBA was positive at a titer of 1:1000.",
+                Supported,
+            ),
+            (
+                "Serum AQP4-IgG by CBA was positive at a titer of 1:100.",
+                Contradicted,
+            ),
+            ("ANA was positive at 1:80.", Contradicted),
+        ],
+    );
+}

@@ -2401,6 +2401,11 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("m2", Dim::Area, 1_000_000.0),
     ("m^2", Dim::Area, 1_000_000.0),
     ("mm", Dim::Length, 1.0),
+    // Micrometres ("OCT RNFL: OD 168 um").
+    ("um", Dim::Length, 0.001),
+    ("µm", Dim::Length, 0.001),
+    ("micron", Dim::Length, 0.001),
+    ("microns", Dim::Length, 0.001),
     // A catheter's or stent's French size is its diameter in thirds of a millimetre.
     ("fr", Dim::Length, 1.0 / 3.0),
     ("french", Dim::Length, 1.0 / 3.0),

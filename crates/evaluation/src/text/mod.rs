@@ -930,6 +930,24 @@ fn lex_word<'t>(
             return;
         }
     }
+    // "titer 1:1000": a dilution, one part in so many (not a time of day: "1:40" is one
+    // only after "titer").
+    let titer = colon
+        .then(|| lower.strip_prefix("1:").and_then(parse_num))
+        .flatten()
+        .filter(|n| {
+            *n >= 2.0
+                && (*n > 59.0
+                    || matches!(
+                        word_before(texts.lower, range.start),
+                        "titer" | "titre" | "ana"
+                    ))
+        });
+    if let Some(n) = titer {
+        let q = Quantity::two(Dim::None, Shape::Pair, 1.0, n, 1.0);
+        push_whole(out, lower, LexKind::Qty(q));
+        return;
+    }
     if let Some(q) = colon.then(|| clock(&lower)).flatten() {
         push_whole(out, lower, LexKind::Qty(q));
         return;
@@ -1949,6 +1967,16 @@ impl Parser<'_, '_> {
                         .lexes
                         .get(j + 1)
                         .is_none_or(|n| matches!(n.kind, LexKind::Stop | LexKind::Punct(_)))
+            });
+        // "T-score -1.8 L femoral neck": a capital L before a body part is its side, not
+        // litres.
+        let flag = flag
+            || self.lexes.get(j).is_some_and(|l| {
+                l.orig == "L"
+                    && self.lexes.get(j + 1).is_some_and(|n| {
+                        n.kind == LexKind::Word && n.entry.anatomy
+                            || matches!(&*n.text, "femoral" | "renal" | "hepatic")
+                    })
             });
         if q.dim == Dim::None && !flag {
             if let Some(next) = self.lexes.get(j) {
