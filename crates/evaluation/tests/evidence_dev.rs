@@ -384,6 +384,14 @@ fn new_documents_accuracy() {
 /// R kidney, s/p radical nephrectomy" against an L nephrectomy and "Right kidney normal")
 /// and b150-35 (marrow biopsies "positive for neuroblastoma" against "no tumor detected
 /// bilaterally"); the other 355 joined.
+/// Then batches 154-161, run on `56bf818` before any of their fixes: 296/360 (0.822:
+/// kidney transplant clinic 0.889, pancreatitis and biliary disease 0.933, neonatal
+/// intensive care 0.800, neuroimmunology 0.733, spine surgery 0.844, heart failure clinic
+/// 0.800, rheumatology 0.689, emergency chest pain 0.889); four dangerous errors, three
+/// fixed ("T-score -1.8 L femoral neck" read as litres, "168 um" with no unit, "titer
+/// 1:1000" no number). b156-20 waits in `evidence_waiting.jsonl`: a left germinal matrix
+/// hemorrhage against "Echogenic focus in the right caudothalamic groove consistent with
+/// germinal matrix hemorrhage ... Left germinal matrix: normal"; the other 359 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
