@@ -2594,7 +2594,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         // duration, "for 24 h".)
         let own_counters: Vec<Quantity> = claim_items[k + 1..]
             .iter()
-            .take_while(|i| i.sent == item.sent && (is_counter(i) || !is_reading(i)))
+            .take_while(|i| i.sent == item.sent && !is_reading(i))
             .filter(|i| is_counter(i))
             .filter_map(Item::qty)
             .copied()
