@@ -1970,15 +1970,14 @@ impl Parser<'_, '_> {
             });
         // "T-score -1.8 L femoral neck": a capital L before a body part is its side, not
         // litres.
-        let flag = flag
-            || self.lexes.get(j).is_some_and(|l| {
-                l.orig == "L"
-                    && self.lexes.get(j + 1).is_some_and(|n| {
-                        n.kind == LexKind::Word && n.entry.anatomy
-                            || matches!(&*n.text, "femoral" | "renal" | "hepatic")
-                    })
-            });
-        if q.dim == Dim::None && !flag {
+        let side_next = self.lexes.get(j).is_some_and(|l| {
+            l.orig == "L"
+                && self.lexes.get(j + 1).is_some_and(|n| {
+                    n.kind == LexKind::Word && n.entry.anatomy
+                        || matches!(&*n.text, "femoral" | "renal" | "hepatic")
+                })
+        });
+        if q.dim == Dim::None && !flag && !side_next {
             if let Some(next) = self.lexes.get(j) {
                 let unit = match &next.kind {
                     LexKind::Unit(Dim::None, _) => {
@@ -3575,7 +3574,7 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
             TokKind::Sentence => {
                 (on, words, label, answer) = (false, 0, false, false);
             }
-            TokKind::Soft if label && lower.get(t.start..t.end) == Some(":") => {
+            TokKind::Soft if label && is_colon(t, lower) => {
                 on = false;
                 answer = true;
             }
@@ -3645,6 +3644,10 @@ fn is_colon(tok: &Tok, lower: &str) -> bool {
 
 fn opens_parenthesis(tok: &Tok, lower: &str) -> bool {
     matches!(tok.kind, TokKind::Soft) && lower.as_bytes().get(tok.start) == Some(&b'(')
+}
+
+fn closes_parenthesis(tok: &Tok, lower: &str) -> bool {
+    matches!(tok.kind, TokKind::Soft) && lower.as_bytes().get(tok.start) == Some(&b')')
 }
 
 /// Whether a word is an ordinal written in digits ("7th", "2nd").

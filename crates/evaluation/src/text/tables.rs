@@ -25,7 +25,7 @@
 //! LEFT") is the side of the readings under it.
 
 use super::quantity::{Dim, Shape};
-use super::{analyze, Flags, Tok, TokKind, Vocab};
+use super::{analyze, closes_parenthesis, opens_parenthesis, Flags, Tok, TokKind, Vocab};
 use std::ops::Range;
 
 /// One column of a header line: where it starts on its line (in bytes, or as the number
@@ -265,14 +265,13 @@ fn header(text: &str, toks: &[Tok], line: Range<usize>, vocab: &mut Vocab) -> Op
 fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Option<Header> {
     let mut words = 0;
     // (Words of a note in parentheses are no cells: "05/12 05:40 (POD 1)".)
-    let noted = |t: &Tok| {
-        let before = text.get(line_start..t.start).unwrap_or("");
-        before.matches('(').count() > before.matches(')').count()
-    };
+    let mut depth = 0usize;
     for t in row {
         match t.kind {
-            TokKind::Word { .. } => words += usize::from(!noted(t)),
+            TokKind::Word { .. } => words += usize::from(depth == 0),
             TokKind::Qty(q) if matches!(q.dim, Dim::Date | Dim::Clock | Dim::Day) => {}
+            TokKind::Soft if opens_parenthesis(t, text) => depth += 1,
+            TokKind::Soft if closes_parenthesis(t, text) => depth = depth.saturating_sub(1),
             TokKind::Clause | TokKind::Soft | TokKind::Side(_) | TokKind::Sentence => {}
             _ => return None,
         }
@@ -309,11 +308,10 @@ fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Opti
         // A note in parentheses right after the date says which reading it is ("05/12
         // 05:40 (POD 1)", "05/04 (pre-op)"): the column's readings are read after it too.
         let rest = &row[k + 1 + usize::from(clock.is_some())..];
-        let written = |t: &Tok, s: &str| text.get(t.start..t.end) == Some(s);
         let note: &[Tok] = match rest.first() {
-            Some(open) if written(open, "(") => rest
+            Some(open) if opens_parenthesis(open, text) => rest
                 .iter()
-                .position(|n| written(n, ")"))
+                .position(|n| closes_parenthesis(n, text))
                 .map_or(&[], |c| &rest[1..c]),
             _ => &[],
         };
