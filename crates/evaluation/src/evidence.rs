@@ -800,6 +800,16 @@ impl<'c, 'a> Checker<'c, 'a> {
             .is_some_and(|t| self.named.prior.contains(&t) || t == self.named.comparison)
     }
 
+    /// Whether a usable cited sentence names `t` as a drug.
+    fn named_as_drug(&self, t: Term) -> bool {
+        self.sentences.iter().any(|at| {
+            self.corpus
+                .sentence_items(*at)
+                .iter()
+                .any(|i| i.drug && i.term() == Some(t))
+        })
+    }
+
     /// The first word of sentence `at`: a label, if it opens with one.
     fn first_term(&self, at: (usize, usize)) -> Option<Term> {
         self.corpus.sentence_items(at).first().and_then(Item::term)
@@ -1554,7 +1564,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                     weight += w;
                     words.push((t, w));
-                    if item.drug && !self.in_any_doc(t) {
+                    // ("IV sodium bicarbonate infusion" against "HCO3 6 mmol/L" and "Na
+                    // 129": a drug's word the sources only use as a test's is missing.)
+                    let salt = |i: &Item| i.term().is_some_and(|u| self.named.salt.contains(&u));
+                    let salt_named = fact
+                        .iter()
+                        .any(|i| i.pos == item.pos + 1 && i.sent == item.sent && salt(i));
+                    if item.drug && (!self.in_any_doc(t) || (salt_named && !self.named_as_drug(t)))
+                    {
                         drug_missing = true;
                     }
                 }
@@ -2522,12 +2539,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(|c| c.comparable && c.value.dim == q.dim && c.next == Some(u))
                 .filter(|c| c.sim >= PAIRED_SIM)
                 .collect();
+            // (Or beside another value of the measure with no word of its own: "SDH, 9 mm,
+            // with 4 mm midline shift" for "9 mm midline shift".)
             let listed = placed.iter().any(|p| {
                 cands.iter().any(|c| {
                     c.at == p.at
                         && c.value.dim == p.value.dim
-                        && c.next.is_some()
-                        && c.next != Some(u)
+                        && ((c.next.is_some() && c.next != Some(u))
+                            || (c.next.is_none()
+                                && !q.is_time_point()
+                                && !c.value.matches(&p.value)))
                 })
             });
             // (In one sentence only: "IPAP 16 / EPAP 6" and "IPAP 18 / EPAP 6" in two are two
@@ -2592,13 +2613,16 @@ impl<'c, 'a> Checker<'c, 'a> {
         // claim's day answers.
         // (So does an hour's place, "1.9 umol/L at 24 h" against "Hour 24: MTX 38.1", not a
         // duration, "for 24 h".)
-        let own_counters: Vec<Quantity> = claim_items[k + 1..]
+        // (And an hour that names the test before the value: "the 2-hour glucose was 182"
+        // against rows "1 h | 182" and "2 h | 151".)
+        let mut own_counters: Vec<Quantity> = claim_items[k + 1..]
             .iter()
             .take_while(|i| i.sent == item.sent && !is_reading(i))
             .filter(|i| is_counter(i))
             .filter_map(Item::qty)
             .copied()
             .collect();
+        own_counters.extend(hour_naming_test(claim_items, k));
         if !own_counters.is_empty() && !q.is_time_point() && !is_counter(item) {
             let of_day: Vec<&Cand> = cands
                 .iter()
@@ -2980,24 +3004,45 @@ impl<'c, 'a> Checker<'c, 'a> {
         }
         // "Admission WBC was 9.8" against dated panels "05/02: WBC 14.6" and "05/04: WBC
         // 9.8": of one test's readings on several days, the first day's is the admission one.
-        let at_admission = claim_items.iter().any(|it| {
-            it.sent == item.sent && it.term().is_some_and(|t| self.named.first.contains(&t))
-        });
+        // (Not the end of a change: "fell from 17.6 on admission to 8.4 at discharge".)
+        let at_admission = item.lead != Lead::To
+            && claim_items.iter().any(|it| {
+                it.sent == item.sent && it.term().is_some_and(|t| self.named.first.contains(&t))
+            });
         if at_admission {
-            let day = |at: (usize, usize)| {
-                self.corpus
-                    .sentence_items(at)
+            // (A reading's own date is the nearest before it in its clause, as in a table
+            // of dated columns, "WBC | 18.6 | 14.2 | 10.9" under "08/18 | 08/19 | 08/20";
+            // else the sentence's first.)
+            let day = |c: &Cand| {
+                let items = self.corpus.sentence_items(c.at);
+                let clause = items.get(c.pos).map(|i| i.clause);
+                let date = |i: &Item| i.qty().filter(|v| v.dim == Dim::Date).copied();
+                let own = items[..c.pos.min(items.len())]
                     .iter()
-                    .filter_map(Item::qty)
-                    .filter(|v| v.dim == Dim::Date && v.b > 0.0)
-                    .map(|v| (v.b, v.a))
-                    .reduce(|x, y| if y < x { y } else { x })
+                    .rev()
+                    .take_while(|i| Some(i.clause) == clause)
+                    .find_map(date);
+                own.or_else(|| {
+                    items
+                        .iter()
+                        .filter_map(date)
+                        .filter(|v| v.b > 0.0)
+                        .reduce(|x, y| if (y.b, y.a) < (x.b, x.a) { y } else { x })
+                })
+                .map(|v| (v.b, v.a))
             };
-            let readings: Vec<((f64, f64), &Cand)> = top
+            let mut readings: Vec<((f64, f64), &Cand)> = top
                 .iter()
                 .filter(|c| c.comparable && c.value.dim == q.dim)
-                .filter_map(|c| Some((day(c.at)?, *c)))
+                .filter_map(|c| Some((day(c)?, *c)))
                 .collect();
+            // (A date written without its year is of the year the others give.)
+            let year = readings.iter().map(|((y, _), _)| *y).fold(0.0, f64::max);
+            for ((y, _), _) in readings.iter_mut() {
+                if *y == 0.0 {
+                    *y = year;
+                }
+            }
             let days = readings.iter().map(|(d, _)| *d);
             let first_day = days.clone().reduce(|x, y| if y < x { y } else { x });
             let last_day = days.reduce(|x, y| if y > x { y } else { x });
@@ -3530,6 +3575,31 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                     // "XR right wrist: No acute fracture": the title gives the side the
                     // report's sentences leave out.
+                    // "1. Right colon (hepatic flexure): 14 mm flat lesion; removed en bloc
+                    // by EMR": the nearest earlier part of its semicolon run that names the
+                    // word with a side gives it.
+                    let names_t = || {
+                        self.corpus
+                            .sentence_items(*at)
+                            .iter()
+                            .any(|i| i.term() == Some(t))
+                    };
+                    if !sided && !names_t() {
+                        let chain = self.semicolon_chain_start(*at)..at.1;
+                        for k in chain.rev() {
+                            let items = self.corpus.sentence_items((at.0, k));
+                            let sides = items
+                                .iter()
+                                .filter(|i| i.term() == Some(t) && i.neg == item.neg && !i.earlier);
+                            for s in sides.filter_map(|i| i.side) {
+                                sided = true;
+                                note(s, agreeing);
+                            }
+                            if sided {
+                                break;
+                            }
+                        }
+                    }
                     if !sided {
                         let title = self.doc(at.0).map_or(&[][..], |d| &d.title_sides[..]);
                         for (_, s) in title.iter().filter(|(w, _)| *w == t) {
@@ -4030,6 +4100,8 @@ struct Named {
     resumed: [Term; 6],
     /// "admission", "arrival" and "presentation": the first reading.
     first: [Term; 3],
+    /// The second word of an electrolyte given as a salt ("sodium bicarbonate").
+    salt: [Term; 8],
     /// "scheduled", "planned" and "plan": what is yet to be done.
     plan: [Term; 3],
     /// "side" and "sided": they carry a side, never a finding of one.
@@ -4095,6 +4167,17 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
+            salt: [
+                "bicarbonate",
+                "chloride",
+                "gluconate",
+                "sulfate",
+                "phosphate",
+                "citrate",
+                "acetate",
+                "oxide",
+            ]
+            .map(|w| vocab.term(w)),
             plan: ["scheduled", "planned", "plan"].map(|w| vocab.term(w)),
             side: ["side", "sided"].map(|w| vocab.term(w)),
             reference: [
@@ -4279,7 +4362,39 @@ fn counter_of(items: &[Item], k: usize, hour: Term) -> Option<&Quantity> {
             _ => None,
         }
     };
-    before.or_else(after).or_else(opening_hour)
+    // (A row named by its hour: "1 h | 182".)
+    let row_hour = || {
+        match items.iter().position(|i| i.sent == items[k].sent) {
+            Some(first) if first < k && !items[first + 1..k].iter().any(reading) => {
+                items[first].qty().filter(|_| is_counter(&items[first]))
+            }
+            _ => None,
+        }
+        .filter(|q| q.dim == Dim::Time)
+    };
+    before
+        .or_else(after)
+        .or_else(opening_hour)
+        .or_else(row_hour)
+}
+
+/// The hour before a test's name that names which reading the value is: "the 2-hour
+/// glucose was 182" (an hour, one or two words, then the value).
+fn hour_naming_test(items: &[Item], k: usize) -> Option<Quantity> {
+    let item = &items[k];
+    let words = items[..k]
+        .iter()
+        .rev()
+        .take_while(|i| i.sent == item.sent && i.clause == item.clause && i.qty().is_none())
+        .count();
+    let at = k.checked_sub(words + 1)?;
+    let hour = &items[at];
+    let named = (1..=2).contains(&words)
+        && hour.sent == item.sent
+        && hour.clause == item.clause
+        && is_counter(hour)
+        && hour.qty().is_some_and(|q| q.dim == Dim::Time);
+    named.then(|| hour.qty().copied()).flatten()
 }
 
 /// The calendar days written with the reading `steps[m]` of `items`: those after it, up to

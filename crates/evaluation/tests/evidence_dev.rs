@@ -392,6 +392,19 @@ fn new_documents_accuracy() {
 /// 1:1000" no number). b156-20 waits in `evidence_waiting.jsonl`: a left germinal matrix
 /// hemorrhage against "Echogenic focus in the right caudothalamic groove consistent with
 /// germinal matrix hemorrhage ... Left germinal matrix: normal"; the other 359 joined.
+/// Then (2026-11-26, the next stop) batches 162-169, run on `6c24457` (1.14.0) before any of
+/// their fixes: 323/360 (0.897: hospital medicine 0.911, liver transplant and hepatology
+/// 0.933, obstetric triage and postpartum 0.822, pediatric emergency and ward 0.889,
+/// endocarditis and OPAT 0.911, IBD and endoscopy 0.889, trauma ICU and fractures 0.933,
+/// diabetes and DKA 0.889); six dangerous errors, five fixed in 1.15.0 (an OGTT's 1-hour
+/// glucose for the 2-hour one, an "on admission" WBC from the second dated column, "clonus
+/// on the R, none on the L", a lesion of "Right colon (hepatic flexure): ...; removed en
+/// bloc by EMR" placed in the left colon, an SDH's thickness and midline shift swapped),
+/// and one more miss fixed with them ("IV sodium bicarbonate infusion" found in "HCO3 6
+/// mmol/L"). b166-10 waits in `evidence_waiting.jsonl`: a PICC thrombus "extending into the
+/// right axillary vein" against "extending 6 cm ... toward the axillary vein" and "no
+/// thrombus in the right axillary, subclavian or internal jugular veins"; the other 359
+/// joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

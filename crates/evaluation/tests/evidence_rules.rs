@@ -6083,3 +6083,114 @@ fn a_titer_is_a_dilution() {
         ],
     );
 }
+
+/// "clonus on the R, none on the L": a capital L or R after "on the" (or "to the") ends a
+/// place and is a side; the period after it ends the sentence.
+#[test]
+fn a_side_after_on_the_is_a_side() {
+    let triage = "OB TRIAGE NOTE. BP 164/102. Neuro: DTRs 3+ with 3 beats of clonus on the L, none on the R. No focal deficits.";
+    expect(
+        triage,
+        &[
+            ("DTRs 3+ with 3 beats of clonus on the left.", Supported),
+            ("DTRs 3+ with 3 beats of clonus on the right.", Contradicted),
+        ],
+    );
+}
+
+/// "1. Left colon (splenic flexure): 12 mm sessile lesion; removed piecemeal by EMR": a part
+/// of a semicolon run that does not name the body part takes its side from the nearest
+/// earlier part that does.
+#[test]
+fn a_semicolon_run_keeps_its_side() {
+    let report = "COLONOSCOPY REPORT. FINDINGS: Quiescent colitis with scattered inflammatory pseudopolyps in the right colon; no active inflammation.\n1. Left colon (splenic flexure): 16 mm flat, slightly elevated lesion (Paris 0-IIa), Kudo IIIL pit pattern; removed en bloc by EMR after submucosal lift; 2 hemoclips placed.\n2. Rectum at 10 cm: 3 mm polyp, cold snare.\nIMPRESSION: 16 mm splenic flexure lesion removed by EMR.";
+    expect(
+        report,
+        &[
+            (
+                "A 16 mm flat lesion in the left colon was removed en bloc by EMR.",
+                Supported,
+            ),
+            (
+                "A 16 mm flat lesion in the right colon was removed en bloc by EMR.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "SDH, 11 mm, with 6 mm midline shift": the value with the claim's word after it is the
+/// one the claim's value speaks of, also beside a value with no word of its own (two values
+/// swapped contradict).
+#[test]
+fn swapped_values_contradict() {
+    let ct = "CT HEAD WITHOUT CONTRAST. FINDINGS: Acute right frontoparietal subdural hematoma, maximal thickness 11 mm. IMPRESSION: Acute right convexity SDH, 11 mm, with 6 mm midline shift.";
+    expect(
+        ct,
+        &[
+            (
+                "CT head: acute right SDH measuring 11 mm with 6 mm midline shift.",
+                Supported,
+            ),
+            (
+                "CT head: acute right SDH measuring 6 mm with 11 mm midline shift.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "WBC 14.2 on admission" against a table whose first dated column reads 18.6: the first
+/// column is the admission value, also when the dates have no year; the end of a change
+/// ("to 9.0") is not.
+#[test]
+fn the_admission_value_is_the_first_column() {
+    let labs = "LABS.\nTest | 05/02 04:10 | 05/03 06:00 | 05/04 05:55\nWBC (K/uL) | 16.1 (H) | 12.3 (H) | 9.0\nHgb (g/dL) | 11.2 (L) | 10.6 (L) | 10.9 (L)";
+    expect(
+        labs,
+        &[
+            ("WBC was 16.1 K/uL on admission.", Supported),
+            ("WBC was 12.3 K/uL on admission.", Contradicted),
+            (
+                "WBC fell from 16.1 K/uL on admission to 9.0 K/uL.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "the 2-hour glucose was 182" against rows "1 h | 182" and "2 h | 151": an hour before the
+/// test's name says which reading the value is, and a row named by an hour is that hour's.
+#[test]
+fn an_hour_names_the_reading() {
+    let ogtt = "LAB RESULTS 12/14/2026.\n75 g 2-hour OGTT (6 weeks postpartum):\nTime | Glucose (mg/dL) | Reference\nFasting | 98 | <100\n1 h | 196 | --\n2 h | 163 (H) | <140\nInterpretation: impaired glucose tolerance; not diagnostic of diabetes (fasting <126, 2 h <200).\nHbA1c 5.8% (H). TSH 1.2 mIU/L.";
+    expect(
+        ogtt,
+        &[
+            (
+                "On the 75 g OGTT, fasting glucose was 98 mg/dL and the 2-hour glucose was 163 mg/dL.",
+                Supported,
+            ),
+            (
+                "On the 75 g OGTT, fasting glucose was 98 mg/dL and the 2-hour glucose was 196 mg/dL.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "IV sodium bicarbonate infusion" against "HCO3 7 mmol/L" and "Na 131": an electrolyte
+/// given as a salt must be named as a drug, not only as a test.
+#[test]
+fn a_salt_is_no_lab_value() {
+    let note = "ED: VBG pH 7.11, HCO3 7 mmol/L, K 5.4 mmol/L, Na 131 mmol/L. Insulin infusion started at 0.1 units/kg/h after 2 L NS bolus.";
+    expect(
+        note,
+        &[(
+            "He was given an IV sodium bicarbonate infusion.",
+            Unsupported,
+        )],
+    );
+    let given = "ED: VBG pH 6.92, HCO3 3 mmol/L. Sodium bicarbonate 100 mEq IV given over 1 h; insulin infusion started.";
+    expect(given, &[("He was given IV sodium bicarbonate.", Supported)]);
+}

@@ -719,7 +719,13 @@ fn ends_sentence(text: &str, chars: &impl CharSeq, i: usize, prev: Option<&Raw>)
     if let Some(p) = prev {
         if p.kind == RawKind::Word && p.end == chars.offset(i) {
             let w = &text[p.start..p.end];
-            let single_cap = w.chars().count() == 1 && w.chars().all(|c| c.is_uppercase());
+            // (A side ending a place is no initial: "none on the L. No focal deficits.")
+            let placed_side = matches!(w, "L" | "R") && {
+                let before = text[..p.start].trim_end();
+                before.len() > 4 && before[before.len() - 4..].eq_ignore_ascii_case(" the")
+            };
+            let single_cap =
+                w.chars().count() == 1 && w.chars().all(|c| c.is_uppercase()) && !placed_side;
             let title = [
                 "dr", "mr", "mrs", "ms", "st", "vs", "approx", "no", "e.g", "i.e", "sept",
             ]
@@ -2238,9 +2244,22 @@ impl Parser<'_, '_> {
                     .lexes
                     .get(i + 1)
                     .is_some_and(|n| matches!(n.kind, LexKind::Num(_)));
+            // ... or ending a place after "on the" / "to the" ("clonus on the R, none on
+            // the L"; "deviated to the L").
+            let placed = matches!(l.orig, "L" | "R")
+                && i > 1
+                && self.lexes[i - 1].text == "the"
+                && matches!(&*self.lexes[i - 2].text, "on" | "to" | "toward" | "towards")
+                && self.lexes.get(i + 1).is_none_or(|n| {
+                    matches!(
+                        n.kind,
+                        LexKind::Punct('.' | ';' | ',' | ')') | LexKind::Stop
+                    )
+                });
             if ((l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word)
                 || closing
                 || before_reading
+                || placed
             {
                 let side = if text == "l" { Side::Left } else { Side::Right };
                 self.emit(TokKind::Side(side), start, end);
