@@ -2929,6 +2929,26 @@ impl<'c, 'a> Checker<'c, 'a> {
                 top.retain(names_when);
             }
         }
+        // "wt 71.4 kg (72.9 kg at discharge)" for "weight at today's visit was 72.9 kg": of
+        // readings placed alike, one whose own words give it a time point the claim does
+        // not name is another time's.
+        let other_time = |c: &&Cand| {
+            let items = self.corpus.sentence_items(c.at);
+            let clause = items.get(c.pos).map(|i| i.clause);
+            items[(c.pos + 1).min(items.len())..]
+                .iter()
+                .take_while(|i| Some(i.clause) == clause && !is_reading(i))
+                .any(|i| i.when && i.term().is_some_and(|t| !claim_when.contains(&t)))
+        };
+        // (Not a change's end: "lactate 3.4 on arrival, improved to 1.1" for "improved
+        // from 3.4 to 1.1".)
+        if !q.is_time_point()
+            && !matches!(item.lead, Lead::From | Lead::To)
+            && top.iter().any(other_time)
+            && !top.iter().all(other_time)
+        {
+            top.retain(|c| !other_time(c));
+        }
         // "raising hemoglobin from 7.2 to 8.4" reads as a range, but it may be a change
         // between two values that the source gives one by one ("Hgb 7.2 ... to Hgb 8.4");
         // found so, it decides before any one source value does ("increased from 75 to 88
@@ -3073,6 +3093,14 @@ impl<'c, 'a> Checker<'c, 'a> {
             let enough = |c: &Cand| c.sim >= PAIRED_SIM || (q.dim == Dim::Clock && c.sim > 0.0);
             if rest.is_some_and(|c| c.matched && enough(c)) {
                 return QtyAlign::Matched;
+            }
+            // ("Discharged on glargine 14 units daily, later reduced to 12 units" against
+            // "glargine 14 units daily" alone: the change's end is not stated, not
+            // contradicted.)
+            if (change_end || item.lead == Lead::To)
+                && rest.is_none_or(|c| c.sim < SAME_ATTRIBUTE_SIM)
+            {
+                return QtyAlign::NotFound;
             }
         }
         // "0.3 mcg/h" against the best-placed "0.3 mg/h": the same written number in another

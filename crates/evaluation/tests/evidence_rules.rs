@@ -6194,3 +6194,100 @@ fn a_salt_is_no_lab_value() {
     let given = "ED: VBG pH 6.92, HCO3 3 mmol/L. Sodium bicarbonate 100 mEq IV given over 1 h; insulin infusion started.";
     expect(given, &[("He was given IV sodium bicarbonate.", Supported)]);
 }
+
+/// "wt 71.4 kg (72.9 kg at discharge)": of two readings placed alike, the one its own words
+/// give a time point the claim does not name is another time's.
+#[test]
+fn a_reading_of_another_time_point_in_parentheses() {
+    let note = "CARDIOLOGY CLINIC NOTE 12/01/2026. Seen 3 weeks after discharge.\nExam: BP 128/72 mmHg, HR 74, wt 68.2 kg (70.5 kg at discharge), SpO2 97% RA. No edema.";
+    expect(
+        note,
+        &[
+            ("Weight at today's visit was 68.2 kg.", Supported),
+            ("Weight at today's visit was 70.5 kg.", Contradicted),
+        ],
+    );
+}
+
+/// "Rotavirus, adenovirus 40/41, sapovirus, ... STEC not detected": a list of short names
+/// that is the whole statement is denied whole however long, a serotype after a name
+/// included.
+#[test]
+fn a_long_list_of_names_is_denied_whole() {
+    let labs = "STOOL STUDIES. Stool GI PCR panel 05/14: norovirus GII DETECTED. Rotavirus, adenovirus 40/41, sapovirus, Salmonella, Shigella, Campylobacter, STEC not detected.";
+    expect(
+        labs,
+        &[
+            ("Stool GI PCR panel was positive for norovirus.", Supported),
+            (
+                "Stool GI PCR panel was positive for rotavirus.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "must not put any weight on her right leg": the body part after a denied action is where
+/// it would be done, not what is denied; "no active extravasation from the splenic
+/// laceration" leaves its place undenied too ("from", like "around", is a place word).
+#[test]
+fn the_place_of_a_denial_is_not_denied() {
+    let discharge = "DISCHARGE SUMMARY - ORTHOPEDIC TRAUMA. R tibial plateau fracture s/p ORIF 07/02. Right leg wound clean, dry.\nStrict NWB RLE x 6 weeks.";
+    expect(
+        discharge,
+        &[(
+            "She must not bear any weight on her right leg for six weeks.",
+            Supported,
+        )],
+    );
+    let ct = "CT ABDOMEN/PELVIS WITH CONTRAST. ABDOMEN/PELVIS: Grade III splenic laceration measuring 3.1 cm in depth with moderate perisplenic hemoperitoneum. No active contrast extravasation or pseudoaneurysm. No pelvic fracture.\nIMPRESSION: 1. Grade III splenic laceration without active extravasation. 2. No pelvic fracture.";
+    expect(
+        ct,
+        &[(
+            "CT showed no pelvic fracture and no active extravasation from the splenic laceration.",
+            Supported,
+        )],
+    );
+}
+
+/// "third- or fourth-degree": a hyphen left hanging before "or" and a hyphenated word is no
+/// negative result ("HER2-" is).
+#[test]
+fn a_hanging_hyphen_is_no_negative_result() {
+    let note = "DELIVERY NOTE. SVD of liveborn female. Perineum: 2nd-degree laceration, repaired with 3-0 Vicryl. No third or fourth degree extension; rectal exam intact.";
+    expect(
+        note,
+        &[(
+            "There was no third- or fourth-degree extension of the laceration.",
+            Supported,
+        )],
+    );
+}
+
+/// "celiac screening was normal" says what "Celiac screen negative" says.
+#[test]
+fn a_normal_screening_found_nothing() {
+    let summary = "DISCHARGE SUMMARY. New type 1 diabetes (GAD65 antibodies positive). Celiac screen negative; TSH normal.";
+    expect(
+        summary,
+        &[
+            // (Not contradicted; "normal" itself is not the word the source uses.)
+            ("Her celiac screening was normal.", PartiallySupported),
+            ("Her celiac screening was positive.", Contradicted),
+        ],
+    );
+}
+
+/// "Discharged on glargine 14 units daily, later reduced to 12 units" against a source with
+/// the 14 units only: the change's end is not stated, not contradicted.
+#[test]
+fn the_unstated_end_of_a_change_is_not_contradicted() {
+    let meds = "DISCHARGE MEDICATION LIST 09/10/2026. Insulin glargine 14 units subcut daily at bedtime. Insulin lispro per sliding scale with meals.";
+    expect(
+        meds,
+        &[(
+            "Discharged on insulin glargine 14 units daily, which was later reduced to 12 units at the clinic visit.",
+            PartiallySupported,
+        )],
+    );
+}

@@ -2054,6 +2054,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("clot dissolving", "thrombolytic"),
     ("clot buster", "thrombolytic"),
     ("vitamin b1", "thiamine"),
+    ("spinal fluid", "csf"),
+    ("cerebrospinal fluid", "csf"),
     // A limit, not a denial: "no more than 5 doses in 24 hours" is "max 5 doses/24 h".
     ("no more than", "maximum"),
     ("not more than", "maximum"),

@@ -656,7 +656,18 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
             // "ER+/PR+/HER2-", "GBS+": a sign right after a name is its result.
             let sign = at(j).filter(|c| matches!(c, '+' | '-'));
             let named = (start..j).any(|k| at(k).is_some_and(|c| c.is_alphabetic()));
-            if let (Some(c), true) = (sign, named) {
+            // (Not a hyphen left hanging before "or"/"and" and a hyphenated word: "third- or
+            // fourth-degree", "pre- and post-op"; "GBS- and HSV-" are results.)
+            let hanging = sign == Some('-') && {
+                let rest = (j + 1..j + 40).map_while(&at).collect::<String>();
+                let word = rest
+                    .strip_prefix(" or ")
+                    .or_else(|| rest.strip_prefix(" and "))
+                    .and_then(|r| r.split(' ').next());
+                word.and_then(|w| w.split_once('-'))
+                    .is_some_and(|(a, b)| !a.is_empty() && b.starts_with(char::is_alphanumeric))
+            };
+            if let (Some(c), true, false) = (sign, named, hanging) {
                 if !at(j + 1).is_some_and(|n| n.is_alphanumeric() || n == '>') {
                     out.push(Raw {
                         start: offset(j),
@@ -2541,6 +2552,8 @@ impl Parser<'_, '_> {
                     | "until"
                     | "within"
                     | "against"
+                    | "from"
+                    | "around"
             ) {
                 self.emit(TokKind::Place, start, end);
             }
@@ -2714,7 +2727,13 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // the drug: a place word ends the scope only once it has negated something.
             // ("not discharged on maintenance tocolysis": a time point denied is no thing
             // denied, so the place after it is what is denied.)
-            TokKind::Place if remaining < NEG_WINDOW && denied_content && !denied_action => {
+            // ("must not put any weight on her right leg": a body part is where the action
+            // would be done, not what is denied.)
+            TokKind::Place
+                if remaining < NEG_WINDOW
+                    && denied_content
+                    && (!denied_action || body_part_follows(toks, i)) =>
+            {
                 placed_list = denied_list && remaining > 0;
                 remaining = 0;
             }
@@ -2937,6 +2956,22 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             Some("elevated" | "increased" | "decreased" | "raised" | "reduced")
                         )
                 }) && ends_after_time(i + 2)));
+        // "her thyroid and celiac screening were normal": a screening found normal found
+        // none of what it screens for, as "celiac screen negative" says.
+        let screen_normal = i > 1
+            && lower.get(toks[i].start..toks[i].end) == Some("normal")
+            && matches!(toks[i - 1].kind, TokKind::Copula)
+            && matches!(toks[i - 2].kind, TokKind::Word { .. })
+            && matches!(
+                lower.get(toks[i - 2].start..toks[i - 2].end),
+                Some("screen" | "screening" | "screens" | "screenings")
+            );
+        // (Only the screening's own name: "thyroid and celiac screening" leaves the
+        // thyroid, an organ, to its own words.)
+        if screen_normal {
+            negate_back(toks, &mut flags, lower, i, false);
+            continue;
+        }
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer
             || rules_out_forward(toks, lower, i)
         {
@@ -3741,6 +3776,8 @@ fn listed_from(toks: &[Tok], lower: &str, comma: usize, at: usize) -> Option<usi
                 }
             }
             TokKind::Clause | TokKind::Conj if words > 0 => words = 0,
+            // (A serotype after its name: "adenovirus 40/41".)
+            TokKind::Qty(q) if words > 0 && q.dim == Dim::None && q.shape == Shape::Pair => {}
             _ => return None,
         }
     }
@@ -3848,7 +3885,7 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
     // "protein, blood, leukocyte esterase and nitrite all negative": "all" (or "both")
     // before the cue denies the whole list before it.
     let all_of = matches!(word_before(lower, toks[at].start), "all" | "both");
-    let window = if all_of { 2 * NEG_WINDOW } else { NEG_WINDOW };
+    let mut window = if all_of { 2 * NEG_WINDOW } else { NEG_WINDOW };
     let mut count = 0;
     let mut last_negated = 0;
     let mut k = at;
@@ -3956,7 +3993,11 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             TokKind::Conj | TokKind::Clause if all_of && count > 0 => {}
             // "RSV, influenza A/B, SARS-CoV-2 not detected": a list of short names that is the
             // whole statement is denied whole.
-            TokKind::Clause if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) => {}
+            // (However long: "Rotavirus, adenovirus 40/41, sapovirus, Salmonella, Shigella,
+            // Campylobacter, STEC not detected".)
+            TokKind::Clause if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) => {
+                window = 2 * NEG_WINDOW;
+            }
             _ => break,
         }
     }
@@ -3965,6 +4006,14 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             f.located = f.neg;
         }
     }
+}
+
+/// Whether the words after the place word at `i` name a body part ("on her right leg").
+fn body_part_follows(toks: &[Tok], i: usize) -> bool {
+    toks[i + 1..]
+        .iter()
+        .take_while(|t| matches!(t.kind, TokKind::Word { .. } | TokKind::Side(_)))
+        .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }))
 }
 
 /// A past participle ("seen", "captured", "identified"), read off the token's text.
