@@ -1142,7 +1142,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         };
         let (same_bit, opposite_bit) = match (neg, narrowed) {
             (true, true) => (Posting::DENIED, Posting::AFFIRMED),
-            (true, false) => (Posting::DENIED, Posting::AFFIRMED_PLAIN),
+            // ("Denied SI" against "endorses ongoing SI": affirming a narrowed word
+            // affirms the word.)
+            (true, false) => (Posting::DENIED, Posting::AFFIRMED),
             (false, true) => (Posting::AFFIRMED, Posting::DENIED),
             (false, false) => (Posting::AFFIRMED, Posting::DENIED_PLAIN),
         };
@@ -3051,10 +3053,22 @@ impl<'c, 'a> Checker<'c, 'a> {
                 })
                 .map(|v| (v.b, v.a))
             };
-            let mut readings: Vec<((f64, f64), &Cand)> = top
+            // (Of the readings placed about as well as the best: a table's row.)
+            // (A table row's readings placed about as well as the best are all the test's.)
+            let rows: Vec<(usize, usize)> = top.iter().map(|c| c.at).collect();
+            let mut readings: Vec<((f64, f64), &Cand)> = cands
                 .iter()
+                .filter(|c| {
+                    top.iter().any(|t| std::ptr::eq(*t, *c))
+                        || (!q.is_time_point()
+                            && specific_claim
+                            && q.dim != Dim::Count
+                            && rows.contains(&c.at)
+                            && c.sim >= 0.8 * best
+                            && c.sim >= SAME_ATTRIBUTE_SIM)
+                })
                 .filter(|c| c.comparable && c.value.dim == q.dim)
-                .filter_map(|c| Some((day(c)?, *c)))
+                .filter_map(|c| Some((day(c)?, c)))
                 .collect();
             // (A date written without its year is of the year the others give.)
             let year = readings.iter().map(|((y, _), _)| *y).fold(0.0, f64::max);
@@ -3451,6 +3465,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
             if docs_aligned && !item.light && !negation && !both_ways && !located {
                 let (same, opposite) = self.polarity_in_docs(t, item.neg, item.narrowed);
+                #[cfg(test)]
+                if std::env::var("DEBUG_EVIDENCE").is_ok() {
+                    eprintln!(
+                        "polarity term {t:?} neg {} same {same} opposite {opposite}",
+                        item.neg
+                    );
+                }
                 // A negation's scope may reach a modifier the sources negate in other
                 // words ("first negative blood culture" against "first negative culture"
                 // and "2/2 blood cultures"): when another negated word of the same clause

@@ -6291,3 +6291,86 @@ fn the_unstated_end_of_a_change_is_not_contradicted() {
         )],
     );
 }
+
+/// "hs-troponin T | 52 | 41" under "04/11 (adm) | 04/12": the admission value is the first
+/// dated column's, even when the words place another reading of the row a little better.
+#[test]
+fn a_rows_first_reading_is_the_admission_one() {
+    let labs = "LABORATORY TREND.\nTest | 04/11 19:40 (adm) | 04/12 05:00 | 04/13 05:10\nHgb (g/dL) | 14.1 | 13.6 | 13.2\nhs-troponin T (ng/L) | 52 | 41 | --";
+    expect(
+        labs,
+        &[
+            ("Admission hs-troponin T was 52 ng/L.", Supported),
+            ("Admission hs-troponin T was 41 ng/L.", Contradicted),
+        ],
+    );
+}
+
+/// "R 20 Fr chest tube": a side before a device's size is the device's side.
+#[test]
+fn a_side_before_a_size_is_the_devices() {
+    let note = "MICU PROGRESS NOTE. R pneumothorax 02/13 (barotrauma) -> R 20 Fr chest tube, on -20 cmH2O suction; no L pneumothorax.";
+    expect(
+        note,
+        &[
+            ("A right 20 Fr chest tube was placed on 02/13.", Supported),
+            ("A left 20 Fr chest tube was placed on 02/13.", Contradicted),
+        ],
+    );
+}
+
+/// "Left kidney: 10.8 cm. ... Non-obstructing 4 mm calculus in the lower pole.": a line
+/// opened by a sided body part as its label speaks of that side in all its sentences.
+#[test]
+fn a_sided_label_gives_its_line_the_side() {
+    let us = "US RENAL COMPLETE.\nRight kidney: 9.4 cm in length, increased echogenicity. No hydronephrosis. No shadowing calculi.\nLeft kidney: 10.8 cm in length. Simple cyst in the upper pole. No hydronephrosis. Non-obstructing 4 mm calculus in the lower pole.\nBladder: normal.";
+    expect(
+        us,
+        &[
+            (
+                "Renal ultrasound showed a non-obstructing 4 mm calculus in the left lower pole.",
+                Supported,
+            ),
+            (
+                "Renal ultrasound showed a non-obstructing 4 mm calculus in the right lower pole.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "endorses ongoing SI": affirming a narrowed word ("ongoing", "active", "new") affirms the
+/// word, so a plain denial of it is contradicted (denying the narrowed word denies only
+/// that part: "no active bleeding").
+#[test]
+fn a_narrowed_affirmation_contradicts_a_denial() {
+    let note = "ED PROVIDER NOTE. Denies co-ingestion of alcohol. States it was a suicide attempt; endorses ongoing SI, no HI. No AVH.";
+    expect(
+        note,
+        &[
+            ("In the ED she denied suicidal ideation.", Contradicted),
+            ("In the ED she denied homicidal ideation.", Supported),
+        ],
+    );
+}
+
+/// "212 micrograms per mL" is "212 mcg/mL" ("2 liters per minute" of oxygen stays litres,
+/// as "2 L/min" does).
+#[test]
+fn a_unit_per_a_unit_is_a_compound_unit() {
+    let ed =
+        "ED NOTE. 4-h APAP level 212 mcg/mL, above the treatment line. Home O2 2 L/min via NC.";
+    expect(
+        ed,
+        &[
+            (
+                "The four-hour acetaminophen level was 212 micrograms per mL.",
+                Supported,
+            ),
+            (
+                "The four-hour acetaminophen level was 212 milligrams per mL.",
+                Contradicted,
+            ),
+        ],
+    );
+}

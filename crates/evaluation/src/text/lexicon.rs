@@ -582,6 +582,10 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("asa", "aspirin"),
     ("ntg", "nitroglycerin"),
     ("kcl", "potassium chloride"),
+    // "25-OH vitamin D": the 25 names the carbon, it is no value.
+    ("25-oh", "hydroxy"),
+    ("25-hydroxy", "hydroxy"),
+    ("25-hydroxyvitamin", "hydroxy vitamin"),
     ("ns", "normal saline"),
     ("lr", "lactated ringers"),
     ("npo", "nothing by mouth"),
@@ -711,6 +715,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("c/o", "complains of"),
     ("d/c", "discharge"),
     ("dc", "discharge"),
+    ("adm", "admission"),
     ("dc'd", "stopped non continued"),
     ("d/c'd", "stopped non continued"),
     ("cont", "continue"),

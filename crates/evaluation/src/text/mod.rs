@@ -808,7 +808,53 @@ fn lex_all<'t>(texts: &Texts<'t>, raws: &[Raw], lex: &'static Lexicon) -> Vec<Le
         let entry = Lexicon::no_entry();
         push_lex(&mut out, Cow::Borrowed(text), text, span, entry, kind);
     }
+    join_units_per(&mut out, lex);
     out
+}
+
+/// The written-out name of a unit, as its short form ("micrograms" -> "mcg").
+fn unit_short(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "microgram" | "micrograms" | "mcg" => "mcg",
+        "milligram" | "milligrams" | "mg" => "mg",
+        "gram" | "grams" | "g" => "g",
+        "kilogram" | "kilograms" | "kg" => "kg",
+        "unit" | "units" => "units",
+        "milliliter" | "milliliters" | "millilitre" | "millilitres" | "ml" => "ml",
+        "liter" | "liters" | "litre" | "litres" | "l" => "l",
+        "deciliter" | "deciliters" | "decilitre" | "decilitres" | "dl" => "dl",
+        "hour" | "hours" | "hr" | "h" => "h",
+        "minute" | "minutes" | "min" => "min",
+        _ => return None,
+    })
+}
+
+/// "212 micrograms per mL" is "212 mcg/mL": an amount's unit, "per" and another unit make
+/// one compound unit, as the slash does (see `lex_slash`).
+fn join_units_per(out: &mut Vec<Lex<'_>>, lex: &'static Lexicon) {
+    let mut i = 0;
+    while i + 2 < out.len() {
+        let unitlike = |l: &Lex<'_>| matches!(l.kind, LexKind::Word | LexKind::Unit(..));
+        let joined = (unitlike(&out[i]) && out[i + 1].text == "per" && unitlike(&out[i + 2]))
+            .then(|| Some((unit_short(&out[i].text)?, unit_short(&out[i + 2].text)?)))
+            .flatten()
+            // ("2 liters per minute" of oxygen is the litres, as "2 L/min" is.)
+            .filter(|(amount, per)| (*amount, *per) != ("l", "min"))
+            .filter(|(amount, _)| {
+                lex.units
+                    .get(*amount)
+                    .is_some_and(|(dim, _)| *dim != Dim::Time)
+            });
+        if let Some((amount, per)) = joined {
+            let end = out[i + 2].end;
+            out[i].kind = LexKind::Unit(Dim::None, 1.0);
+            out[i].text = Cow::Owned(format!("{amount}/{per}"));
+            out[i].entry = Lexicon::no_entry();
+            out[i].end = end;
+            out.drain(i + 1..i + 3);
+        }
+        i += 1;
+    }
 }
 
 fn parse_num(s: &str) -> Option<f64> {
@@ -2234,8 +2280,21 @@ impl Parser<'_, '_> {
                 })
             };
             // ("R 7th rib fx": an ordinal between the side and its body part.)
+            // (Or a size: "R 20 Fr chest tube".)
+            let sized = || {
+                self.lexes
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(n.kind, LexKind::Num(_)))
+                    && self.lexes.get(i + 2).is_some_and(|n| {
+                        n.kind == LexKind::Word && n.entry.unit.is_some() && !n.entry.anatomy
+                    })
+                    && self.lexes.get(i + 3).is_some_and(|n| {
+                        n.kind == LexKind::Word && n.entry.unit.is_none() && !n.entry.light
+                    })
+            };
             let next_is_word = word_at(i + 1)
-                || (self.lexes.get(i + 1).is_some_and(|n| ordinal(n.orig)) && word_at(i + 2));
+                || (self.lexes.get(i + 1).is_some_and(|n| ordinal(n.orig)) && word_at(i + 2))
+                || sized();
             // ... or set off by a comma at the end of its clause ("Anterior epistaxis, L").
             let closing = matches!(l.orig, "L" | "R")
                 && i > 0
@@ -3131,6 +3190,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 TokKind::Qty(_)
                     if applied == 0
                         && lower.get(toks[k].start..toks[k].end).is_some_and(ordinal) => {}
+                // "R 20 Fr chest tube": a device's size right after the side says which
+                // one; the device follows.
+                TokKind::Qty(q)
+                    if applied == 0
+                        && k == i + 1
+                        && q.dim == Dim::Length
+                        && toks
+                            .get(k + 1)
+                            .is_some_and(|t| matches!(t.kind, TokKind::Word { .. })) =>
+                {
+                    flags[k].side = Some(side);
+                }
                 // "R ABI 0.62": the value measured on that side ends the window, unless a
                 // body part's size is followed by what it has ("left kidney 5.4 cm with mild
                 // pelviectasis").
@@ -3528,6 +3599,49 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 TokKind::Side(s) => current = Some(s),
                 TokKind::Qty(q) if !q.is_calendar() && f.side.is_none() => f.side = current,
                 _ => {}
+            }
+        }
+    }
+    // "Left kidney: 10.8 cm. ... Non-obstructing 4 mm calculus in the lower pole.": a line
+    // opened by a sided body part as its label speaks of that side to its end, in every
+    // sentence, unless another side is named.
+    for i in 0..n {
+        let TokKind::Side(side) = toks[i].kind else {
+            continue;
+        };
+        let line_start = lower[..toks[i].start].rfind('\n').map_or(0, |p| p + 1);
+        // (Written as a side: "OD:" labels are left to the eyes' own rules.)
+        let written = matches!(
+            lower.get(toks[i].start..toks[i].end),
+            Some("left" | "right" | "l" | "r" | "lt" | "rt")
+        );
+        if !written || !lower[line_start..toks[i].start].trim().is_empty() {
+            continue;
+        }
+        let label_words = toks[i + 1..]
+            .iter()
+            .take_while(|t| matches!(t.kind, TokKind::Word { .. }))
+            .count();
+        let colon = i + 1 + label_words;
+        let body_part = toks[i + 1..colon]
+            .iter()
+            .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }));
+        if !(1..=3).contains(&label_words)
+            || !body_part
+            || !toks.get(colon).is_some_and(|t| is_colon(t, lower))
+        {
+            continue;
+        }
+        let line_end = lower[toks[colon].end..]
+            .find('\n')
+            .map_or(lower.len(), |p| toks[colon].end + p);
+        let end = toks[colon..]
+            .iter()
+            .position(|t| t.start >= line_end || matches!(t.kind, TokKind::Side(_)))
+            .map_or(n, |p| colon + p);
+        for k in colon + 1..end {
+            if matches!(toks[k].kind, TokKind::Word { .. } | TokKind::Qty(_)) {
+                flags[k].side.get_or_insert(side);
             }
         }
     }

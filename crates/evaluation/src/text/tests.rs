@@ -390,3 +390,23 @@ fn a_closing_capital_h_is_a_flag_unless_a_duration() {
     assert_eq!(dims("Flat bedrest x 24 H."), [Dim::Time]);
     assert_eq!(dims("Surgery lasted 4 h."), [Dim::Time]);
 }
+
+/// "25-OH vitamin D" and "25-hydroxyvitamin D" name the hydroxyl's carbon: no value of 25.
+#[test]
+fn the_25_of_25_oh_vitamin_d_is_no_value() {
+    for text in [
+        "25-OH vitamin D was low.",
+        "25-hydroxyvitamin D level was low.",
+    ] {
+        let mut s = run(text);
+        assert!(s.qtys().is_empty(), "{text}: {:?}", s.qtys());
+        assert!(s.has("vitamin"), "{text}");
+    }
+}
+
+/// "(adm)" in a column's header is the admission.
+#[test]
+fn adm_is_admission() {
+    let mut s = run("Test | 04/11 19:40 (adm) | 04/12 05:00\nHgb (g/dL) | 14.1 | 13.6");
+    assert!(s.has("admission"));
+}
