@@ -6374,3 +6374,82 @@ fn a_unit_per_a_unit_is_a_compound_unit() {
         ],
     );
 }
+
+/// "CRP mg/dL [<0.5] | 1.4 | 2.2 | 2.9": a row's unit before a bracketed reference range is
+/// its readings' unit.
+#[test]
+fn a_rows_unit_before_a_bracketed_range() {
+    let labs = "LABS - RA MONITORING (reference ranges in brackets).\nTest | 12/15/2025 | 03/16/2026 | 06/08/2026\nESR mm/h [0-20] | 32 | 41 | 48\nCRP mg/dL [<0.5] | 1.4 | 2.2 | 2.9";
+    expect(
+        labs,
+        &[
+            ("CRP was 2.9 mg/dL on 06/08/2026.", Supported),
+            ("CRP was 2.9 mg/L on 06/08/2026.", Contradicted),
+        ],
+    );
+}
+
+/// "Influenza A/B, RSV and SARS-CoV-2 NOT detected": a list of names joined by "and" that
+/// is the whole statement is denied whole.
+#[test]
+fn a_list_joined_by_and_is_denied_whole() {
+    let labs = "LABS. Respiratory viral panel 05/18: rhinovirus/enterovirus DETECTED. Influenza A/B, RSV and SARS-CoV-2 NOT detected.";
+    expect(
+        labs,
+        &[
+            (
+                "The respiratory viral panel detected rhinovirus.",
+                Supported,
+            ),
+            ("The respiratory viral panel detected RSV.", Contradicted),
+        ],
+    );
+}
+
+/// "FINDINGS: Right hand: new 3 mm marginal erosion ...": a sided label after the line's
+/// heading gives the line its side too.
+#[test]
+fn a_sided_label_after_a_heading() {
+    let xr = "XR HANDS BILATERAL. HISTORY: Seropositive RA.\nFINDINGS: Right hand: new 3 mm marginal erosion at the radial aspect of the 2nd metacarpal head. Periarticular osteopenia at the 2nd MCP.\nLeft hand: periarticular osteopenia; no erosions.";
+    expect(
+        xr,
+        &[
+            (
+                "Hand X-ray showed a new marginal erosion at the right 2nd metacarpal head.",
+                Supported,
+            ),
+            (
+                "Hand X-ray showed a new marginal erosion at the left 2nd metacarpal head.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Lupus anticoagulant and anticardiolipin antibodies were negative": a subject of two
+/// names opening its sentence is denied whole.
+#[test]
+fn a_subject_of_two_names_is_denied_whole() {
+    let labs = "LABS. Antiphospholipid panel: lupus anticoagulant (dRVVT) negative; anticardiolipin antibodies (IgG/IgM) negative. Direct Coombs negative.";
+    expect(
+        labs,
+        &[(
+            "Lupus anticoagulant and anticardiolipin antibodies were negative.",
+            Supported,
+        )],
+    );
+}
+
+/// "Donor-specific antibodies (single antigen beads, 08/10): negative": how and when the
+/// labelled test was done is no finding the answer denies.
+#[test]
+fn a_labels_method_is_not_denied() {
+    let labs = "TRANSPLANT LABS. Donor-specific antibodies (single antigen beads, 08/10): negative; no donor-directed MFI >1,000. Tacrolimus trough 7.8 ng/mL.";
+    expect(
+        labs,
+        &[(
+            "Single antigen bead testing showed no donor-specific antibodies.",
+            Supported,
+        )],
+    );
+}

@@ -3615,7 +3615,12 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             lower.get(toks[i].start..toks[i].end),
             Some("left" | "right" | "l" | "r" | "lt" | "rt")
         );
-        if !written || !lower[line_start..toks[i].start].trim().is_empty() {
+        // (Also after the line's own heading: "FINDINGS: Right hand: ...".)
+        let before = lower[line_start..toks[i].start].trim();
+        let heading = before
+            .strip_suffix(':')
+            .is_some_and(|h| !h.contains(':') && h.split_whitespace().count() <= 2);
+        if !written || !(before.is_empty() || heading) {
             continue;
         }
         let label_words = toks[i + 1..]
@@ -3970,15 +3975,32 @@ const DENIED_DOING: [&str; 9] = [
 /// parentheses and commas, back to the sentence's start or an earlier label's colon.
 fn negate_label(toks: &[Tok], flags: &mut [Flags], lower: &str, colon: usize, limit: usize) {
     let mut count = 0;
+    // Where the parenthesis being walked through opens, when it says how or when the test
+    // was done ("Donor-specific antibodies (single antigen beads, 08/10): negative"): its
+    // words are the test's place, and state no polarity of their own.
+    let mut aside_opens: Option<usize> = None;
     for k in (0..colon).rev() {
         if count >= limit {
             break;
         }
+        if aside_opens == Some(k) {
+            aside_opens = None;
+        }
         match toks[k].kind {
             TokKind::Sentence => break,
             TokKind::Soft if is_colon(&toks[k], lower) => break,
+            TokKind::Soft if closes_parenthesis(&toks[k], lower) => {
+                let open = toks[..k].iter().rposition(|t| opens_parenthesis(t, lower));
+                let how = open.is_some_and(|o| {
+                    toks[o + 1..k]
+                        .iter()
+                        .any(|t| matches!(t.kind, TokKind::Clause | TokKind::Qty(_)))
+                });
+                aside_opens = open.filter(|_| how);
+            }
             TokKind::Word { .. } => {
                 flags[k].neg = true;
+                flags[k].located |= aside_opens.is_some();
                 count += 1;
             }
             _ => {}
@@ -4109,7 +4131,11 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             // whole statement is denied whole.
             // (However long: "Rotavirus, adenovirus 40/41, sapovirus, Salmonella, Shigella,
             // Campylobacter, STEC not detected".)
-            TokKind::Clause if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) => {
+            // (Joined by "and"/"or" as well: "Influenza A/B, RSV and SARS-CoV-2 NOT
+            // detected".)
+            TokKind::Clause | TokKind::Conj
+                if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) =>
+            {
                 window = 2 * NEG_WINDOW;
             }
             _ => break,
@@ -4155,7 +4181,32 @@ fn compound_subject(toks: &[Tok], i: usize, lower: &str) -> bool {
         && lower.get(noun.start..noun.end).is_some_and(|w| {
             !w.ends_with('s') || w.ends_with("ss") || w.ends_with("us") || w.ends_with("is")
         });
-    plural_copula && singular_noun
+    // ... or a subject of two names that opens its sentence, "Lupus anticoagulant and
+    // anticardiolipin antibodies were negative" (not "He had fever and cultures were
+    // negative", whose first part follows a verb).
+    let named_pair = || {
+        let start = toks[..i]
+            .iter()
+            .rposition(|t| matches!(t.kind, TokKind::Sentence | TokKind::Soft | TokKind::Clause))
+            .map_or(0, |p| p + 1);
+        let part = &toks[start..i - 1];
+        let conj = part.iter().position(|t| {
+            matches!(t.kind, TokKind::Conj) && lower.get(t.start..t.end) == Some("and")
+        });
+        let opens = lower[..part.first().map_or(0, |t| t.start)]
+            .trim_end()
+            .ends_with(['.', ':', ';'])
+            || part.first().is_some_and(|t| t.start == 0);
+        conj.is_some_and(|c| {
+            (1..=3).contains(&c)
+                && (1..=3).contains(&(part.len() - c - 1))
+                && part
+                    .iter()
+                    .enumerate()
+                    .all(|(k, t)| k == c || matches!(t.kind, TokKind::Word { .. }))
+        }) && opens
+    };
+    plural_copula && (singular_noun || named_pair())
 }
 
 // ---------------------------------------------------------------------------------------

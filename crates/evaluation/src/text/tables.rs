@@ -488,6 +488,11 @@ fn column_at(columns: &[Column], end: usize, at: usize) -> Option<&Column> {
 /// unit after a number is.
 fn cell_unit(cell: &str, vocab: &mut Vocab) -> Option<(Dim, f64)> {
     let cell = cell.trim_end().trim_end_matches('|').trim_end();
+    // (Before a reference range in brackets: "ALT U/L [7-55]".)
+    let cell = match cell.strip_suffix(']') {
+        Some(open) => open[..open.rfind('[')?].trim_end(),
+        None => cell,
+    };
     // (After a reference range: "Plt (150-400 K/uL)".)
     let unit = match cell.strip_suffix(')') {
         Some(open) => open[open.rfind('(')? + 1..]
