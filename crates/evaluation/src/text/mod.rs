@@ -835,7 +835,7 @@ fn join_units_per(out: &mut Vec<Lex<'_>>, lex: &'static Lexicon) {
     let mut i = 0;
     while i + 2 < out.len() {
         let unitlike = |l: &Lex<'_>| matches!(l.kind, LexKind::Word | LexKind::Unit(..));
-        let joined = (unitlike(&out[i]) && out[i + 1].text == "per" && unitlike(&out[i + 2]))
+        let joined = (out[i + 1].text == "per" && unitlike(&out[i]) && unitlike(&out[i + 2]))
             .then(|| Some((unit_short(&out[i].text)?, unit_short(&out[i + 2].text)?)))
             .flatten()
             // ("2 liters per minute" of oxygen is the litres, as "2 L/min" is.)
@@ -3018,9 +3018,9 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         // "her thyroid and celiac screening were normal": a screening found normal found
         // none of what it screens for, as "celiac screen negative" says.
         let screen_normal = i > 1
-            && lower.get(toks[i].start..toks[i].end) == Some("normal")
             && matches!(toks[i - 1].kind, TokKind::Copula)
             && matches!(toks[i - 2].kind, TokKind::Word { .. })
+            && lower.get(toks[i].start..toks[i].end) == Some("normal")
             && matches!(
                 lower.get(toks[i - 2].start..toks[i - 2].end),
                 Some("screen" | "screening" | "screens" | "screenings")
@@ -3609,18 +3609,12 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         let TokKind::Side(side) = toks[i].kind else {
             continue;
         };
-        let line_start = lower[..toks[i].start].rfind('\n').map_or(0, |p| p + 1);
         // (Written as a side: "OD:" labels are left to the eyes' own rules.)
         let written = matches!(
             lower.get(toks[i].start..toks[i].end),
             Some("left" | "right" | "l" | "r" | "lt" | "rt")
         );
-        // (Also after the line's own heading: "FINDINGS: Right hand: ...".)
-        let before = lower[line_start..toks[i].start].trim();
-        let heading = before
-            .strip_suffix(':')
-            .is_some_and(|h| !h.contains(':') && h.split_whitespace().count() <= 2);
-        if !written || !(before.is_empty() || heading) {
+        if !written {
             continue;
         }
         let label_words = toks[i + 1..]
@@ -3635,6 +3629,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             || !body_part
             || !toks.get(colon).is_some_and(|t| is_colon(t, lower))
         {
+            continue;
+        }
+        // (At the line's start, or after its own heading: "FINDINGS: Right hand: ...".)
+        let line_start = lower[..toks[i].start].rfind('\n').map_or(0, |p| p + 1);
+        let before = lower[line_start..toks[i].start].trim();
+        let heading = before
+            .strip_suffix(':')
+            .is_some_and(|h| !h.contains(':') && h.split_whitespace().count() <= 2);
+        if !(before.is_empty() || heading) {
             continue;
         }
         let line_end = lower[toks[colon].end..]
