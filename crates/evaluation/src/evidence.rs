@@ -2528,6 +2528,25 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
             }
         }
+        // "5 mg BID for 7 days, then 10 mg BID" against "10 mg BID x 7 days, then 5 mg BID":
+        // the claim's later phase is the source's later phase of the sentence that has the
+        // claim's value as its first one, so phases swapped disagree.
+        if item.lead == Lead::Then {
+            let first_at: Vec<(usize, usize)> = cands
+                .iter()
+                .filter(|c| c.matched && c.lead != Lead::Then && c.sim >= PAIRED_SIM)
+                // (Not a tablet's strength: "5 mg tab: 2 tabs (10 mg) ..., then 1 tab (5 mg)".)
+                .filter(|c| !c.strength_of_value)
+                .map(|c| c.at)
+                .collect();
+            let later: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| c.comparable && c.lead == Lead::Then && first_at.contains(&c.at))
+                .collect();
+            if !later.is_empty() && later.iter().all(|c| !c.matched) {
+                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+            }
+        }
         // "11 mm at C6" against "11 mm at C4 and 18 mm at C6": where a sentence lists values
         // each with the word of its own place after it, the one whose place is the word
         // after the claim's value is the one it speaks of.
@@ -2607,6 +2626,54 @@ impl<'c, 'a> Checker<'c, 'a> {
                         QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
                     };
                 }
+            }
+        }
+        // "On 04/10/2026, K was 5.1 mmol/L and eGFR was 44" against a table whose 04/10
+        // column reads eGFR 41: a date opening the claim's sentence stamps each of its
+        // readings, and of the readings placed about as well as the best, each dated by
+        // its own column, the one of that date answers.
+        if !q.is_time_point() && !is_counter(item) {
+            // (And one written with the value: "2.1 mcg/dL on 06/03/2026".)
+            let mut leading: Vec<Quantity> = claim_items
+                .iter()
+                .filter(|i| i.sent == item.sent)
+                .take_while(|i| !is_reading(i))
+                .filter_map(Item::qty)
+                .filter(|d| d.dim == Dim::Date)
+                .copied()
+                .collect();
+            leading.extend(own_days.iter().filter(|d| d.dim == Dim::Date));
+            let own_date = |c: &Cand| {
+                let items = self.corpus.sentence_items(c.at);
+                let clause = items.get(c.pos).map(|i| i.clause);
+                items[..c.pos.min(items.len())]
+                    .iter()
+                    .rev()
+                    .take_while(|i| Some(i.clause) == clause && !is_reading(i))
+                    .find_map(|i| i.qty().filter(|v| v.dim == Dim::Date).copied())
+            };
+            let same_day =
+                |a: &Quantity, b: &Quantity| a.a == b.a && (a.b == 0.0 || b.b == 0.0 || a.b == b.b);
+            let dated: Vec<(&Cand, Quantity)> = cands
+                .iter()
+                .filter(|c| c.comparable && c.sim >= SAME_ATTRIBUTE_SIM && c.sim >= 0.8 * best)
+                .filter_map(|c| Some((c, own_date(c)?)))
+                .collect();
+            let of_day: Vec<&Cand> = dated
+                .iter()
+                .filter(|(_, d)| leading.iter().any(|l| same_day(l, d)))
+                .map(|(c, _)| *c)
+                .collect();
+            // (Columns of dates: another reading of the same row has another date.)
+            let other_days = dated.iter().any(|(c, d)| {
+                !leading.iter().any(|l| same_day(l, d)) && of_day.iter().any(|o| o.at == c.at)
+            });
+            if !leading.is_empty() && !of_day.is_empty() && other_days {
+                return if of_day.iter().any(|c| c.matched) {
+                    QtyAlign::Matched
+                } else {
+                    QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
+                };
             }
         }
         // "Hgb 11.9 g/dL on POD 1" against a table whose POD 1 column reads 12.6 and POD 2
@@ -2761,6 +2828,47 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .filter(|c| c.comparable && holds(c.at))
                     .filter(|c| !other_dates.iter().any(|o| o.matches(&c.value)))
                     .collect();
+                // ("weaned to 10 mg/h on 01/21" against "weaned to 10 mg/h on 01/20 and to
+                // intermittent albuterol ... on 01/21": the date right after the claim's
+                // value is that value's, and so is the one right after it in the source.)
+                let value_before = claim_items[..k]
+                    .iter()
+                    .rev()
+                    .take_while(|i| i.sent == item.sent && i.clause == item.clause)
+                    .find_map(|i| i.qty().filter(|v| !v.is_time_point()).copied());
+                if let Some(v) = value_before {
+                    let mut own = dated.iter().filter(|c| {
+                        let items = self.corpus.sentence_items(c.at);
+                        items[..c.pos.min(items.len())]
+                            .iter()
+                            .rev()
+                            .take_while(|i| i.qty().is_none_or(|x| x.is_time_point()))
+                            .count()
+                            < c.pos
+                            // (Past its frequency: "10 mg PO BID through 11/12".)
+                            && items[..c.pos]
+                                .iter()
+                                .rev()
+                                .filter_map(Item::qty)
+                                .find(|x| {
+                                    !x.is_time_point() && !matches!(x.dim, Dim::Frequency | Dim::Time)
+                                })
+                                .is_some_and(|x| x.dim == v.dim && v.matches(x))
+                            // (Not a table's date, which stamps the reading after it.)
+                            && !items[c.pos + 1..]
+                                .iter()
+                                .find(|i| i.qty().is_none_or(|x| !x.is_time_point()))
+                                .is_some_and(is_reading)
+                    });
+                    if let Some(first) = own.next() {
+                        let matched = first.matched || own.any(|c| c.matched);
+                        return if matched {
+                            QtyAlign::Matched
+                        } else {
+                            QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
+                        };
+                    }
+                }
                 if dated.iter().any(|c| c.matched) {
                     return QtyAlign::Matched;
                 }
@@ -2929,6 +3037,23 @@ impl<'c, 'a> Checker<'c, 'a> {
             };
             if top.iter().any(names_when) && !top.iter().all(names_when) {
                 top.retain(names_when);
+            }
+            // ("NIHSS 4 at 24 h; 2 at discharge": a reading opening a later part of the
+            // same semicolon run goes on with its subject, and names the time point.)
+            if !top.is_empty() && !top.iter().any(names_when) {
+                let chain = |at: (usize, usize)| (at.0, self.semicolon_chain_start(at));
+                let continued: Vec<&Cand> = cands
+                    .iter()
+                    .filter(|c| c.comparable && c.pos == 0 && c.value.dim == q.dim)
+                    .filter(|c| {
+                        top.iter()
+                            .any(|t| t.at.1 < c.at.1 && chain(t.at) == chain(c.at))
+                    })
+                    .filter(names_when)
+                    .collect();
+                if !continued.is_empty() {
+                    top = continued;
+                }
             }
         }
         // "wt 71.4 kg (72.9 kg at discharge)" for "weight at today's visit was 72.9 kg": of

@@ -425,6 +425,16 @@ fn new_documents_accuracy() {
 /// "Influenza A/B, RSV and SARS-CoV-2 NOT detected", an erosion on a "FINDINGS: Right hand:"
 /// line, "CRP mg/dL [<0.5]" read without its unit, an admission ALT from the last column).
 /// All 360 joined.
+/// Then batches 194-201, run on `d8cff83` before any of their fixes: 302/360 (0.839:
+/// hospital medicine 0.800, cardiology clinic 0.844, pediatrics 0.822, hepatology 0.889,
+/// oncology and palliative care 0.911, orthopedics and sports medicine 0.778, nephrology
+/// and transplant clinic 0.822, pulmonary and critical care 0.844); seven dangerous errors,
+/// five fixed ("NIHSS 4 at 24 h; 2 at discharge", "On 04/10/2026, ... eGFR was 44" from
+/// another column, a lead level read without its unit under "06/03/2026 (12 mo)", "weaned
+/// to 10 mg/h on 01/20 and ... on 01/21", apixaban's phases swapped). Two wait in
+/// `evidence_waiting.jsonl`: b196-08 (a right TM "bulging at this visit" against "TMs clear
+/// bilaterally (R TM previously bulging in 04/2026, now normal)") and b196-38 (a rebound
+/// TSB of 8.1 against a table whose "rebound" row reads 9.0); the other 358 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

@@ -6453,3 +6453,91 @@ fn a_labels_method_is_not_denied() {
         )],
     );
 }
+
+/// "06/03/2026 (12 mo)": a note in a dated header may hold an age, and the table is still
+/// read by its columns (its rows' units included).
+#[test]
+fn a_header_note_may_hold_an_age() {
+    let labs = "HEMATOLOGY.\nTest | 12/08/2025 (6 mo) | 06/03/2026 (12 mo) | Reference\nHgb (g/dL) | 11.2 | 9.4 (L) | 10.5-13.5\nLead (mcg/dL) | 1.8 | 2.1 | <3.5";
+    expect(
+        labs,
+        &[
+            ("Lead level was 2.1 mcg/dL on 06/03/2026.", Supported),
+            ("Lead level was 2.1 mg/dL on 06/03/2026.", Contradicted),
+        ],
+    );
+}
+
+/// "On 04/10/2026, K was 5.1 mmol/L and eGFR was 44": a date opening the claim stamps each
+/// reading, and a table's column of that date answers.
+#[test]
+fn a_leading_date_stamps_every_reading() {
+    let labs = "HEART FAILURE LAB TREND\nTest | 01/12/2026 | 03/28/2026 | 04/10/2026 | Ref\nK (mmol/L) | 4.6 | 4.8 | 5.1 (H) | 3.5-5.0\neGFR (mL/min/1.73m2) | 44 | 39 | 41 | >60";
+    expect(
+        labs,
+        &[
+            (
+                "On 04/10/2026, K was 5.1 mmol/L and eGFR was 41.",
+                Supported,
+            ),
+            (
+                "On 04/10/2026, K was 5.1 mmol/L and eGFR was 44.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "10 mg BID x 7 days, then 5 mg BID": the claim's later phase is the source's later
+/// phase, so swapped phases disagree.
+#[test]
+fn swapped_phases_contradict() {
+    let summary = "DISCHARGE SUMMARY. Bilateral PE. Transitioned to apixaban 10 mg PO BID x 7 days (through 06/14/2026), then 5 mg PO BID. Tamoxifen discontinued.";
+    expect(
+        summary,
+        &[
+            (
+                "Apixaban 10 mg PO BID for 7 days, then 5 mg PO BID.",
+                Supported,
+            ),
+            (
+                "Apixaban 5 mg PO BID for 7 days, then 10 mg PO BID.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "weaned to 10 mg/h on 01/20 and to intermittent albuterol ... on 01/21": the date right
+/// after a value is that value's.
+#[test]
+fn a_date_right_after_a_value_is_its_own() {
+    let summary = "DISCHARGE SUMMARY. PICU course: continuous albuterol 20 mg/h, weaned to 10 mg/h on 01/20 and to intermittent albuterol 8 puffs q2h on 01/21. No intubation.";
+    expect(
+        summary,
+        &[
+            (
+                "Continuous albuterol 20 mg/h was weaned to 10 mg/h on 01/20.",
+                Supported,
+            ),
+            (
+                "Continuous albuterol 20 mg/h was weaned to 10 mg/h on 01/21.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "NIHSS 4 at 24 h; 2 at discharge": a reading opening a later part of a semicolon run
+/// goes on with its subject.
+#[test]
+fn a_semicolon_part_goes_on_with_its_subject() {
+    let summary = "DISCHARGE SUMMARY - NEUROLOGY. Acute left MCA stroke; NIHSS 9 on arrival. Tenecteplase given.\nNIHSS 4 at 24 h; 2 at discharge (mild R pronator drift).";
+    expect(
+        summary,
+        &[
+            ("NIHSS was 2 at discharge.", Supported),
+            ("NIHSS was 4 at discharge.", Contradicted),
+        ],
+    );
+}

@@ -270,6 +270,8 @@ fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Opti
         match t.kind {
             TokKind::Word { .. } => words += usize::from(depth == 0),
             TokKind::Qty(q) if matches!(q.dim, Dim::Date | Dim::Clock | Dim::Day) => {}
+            // (A note may hold an age or a time: "06/03/2026 (12 mo)".)
+            TokKind::Qty(_) if depth > 0 => {}
             TokKind::Soft if opens_parenthesis(t, text) => depth += 1,
             TokKind::Soft if closes_parenthesis(t, text) => depth = depth.saturating_sub(1),
             TokKind::Clause | TokKind::Soft | TokKind::Side(_) | TokKind::Sentence => {}
@@ -314,6 +316,15 @@ fn dated_header(text: &str, row: &[Tok], line_start: usize, pipes: bool) -> Opti
                 .position(|n| closes_parenthesis(n, text))
                 .map_or(&[], |c| &rest[1..c]),
             _ => &[],
+        };
+        // (A note holds no other column's date.)
+        let note = if note
+            .iter()
+            .any(|n| matches!(n.kind, TokKind::Qty(q) if q.dim == Dim::Date))
+        {
+            &[]
+        } else {
+            note
         };
         columns.push(Column {
             at: cell_position(text, line_start, t.start, pipes),
