@@ -1568,11 +1568,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                     words.push((t, w));
                     // ("IV sodium bicarbonate infusion" against "HCO3 6 mmol/L" and "Na
                     // 129": a drug's word the sources only use as a test's is missing.)
-                    let salt = |i: &Item| i.term().is_some_and(|u| self.named.salt.contains(&u));
-                    let salt_named = fact
-                        .iter()
-                        .any(|i| i.pos == item.pos + 1 && i.sent == item.sent && salt(i));
-                    if item.drug && (!self.in_any_doc(t) || (salt_named && !self.named_as_drug(t)))
+                    let salt_named = || {
+                        fact.iter().any(|i| {
+                            i.pos == item.pos + 1
+                                && i.sent == item.sent
+                                && i.term().is_some_and(|u| self.named.salt.contains(&u))
+                        })
+                    };
+                    if item.drug
+                        && (!self.in_any_doc(t) || (salt_named() && !self.named_as_drug(t)))
                     {
                         drug_missing = true;
                     }
@@ -2837,32 +2841,36 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .take_while(|i| i.sent == item.sent && i.clause == item.clause)
                     .find_map(|i| i.qty().filter(|v| !v.is_time_point()).copied());
                 if let Some(v) = value_before {
-                    let mut own = dated.iter().filter(|c| {
-                        let items = self.corpus.sentence_items(c.at);
-                        items[..c.pos.min(items.len())]
+                    // (The reading before a date, past its frequency: "10 mg PO BID through
+                    // 11/12".)
+                    let reading_before = |items: &[Item], pos: usize| {
+                        items[..pos]
                             .iter()
                             .rev()
-                            .take_while(|i| i.qty().is_none_or(|x| x.is_time_point()))
-                            .count()
-                            < c.pos
-                            // (Past its frequency: "10 mg PO BID through 11/12".)
-                            && items[..c.pos]
-                                .iter()
-                                .rev()
-                                .filter_map(Item::qty)
-                                .find(|x| {
-                                    !x.is_time_point() && !matches!(x.dim, Dim::Frequency | Dim::Time)
-                                })
-                                .is_some_and(|x| x.dim == v.dim && v.matches(x))
-                            // (Not a table's date, which stamps the reading after it.)
-                            && !items[c.pos + 1..]
-                                .iter()
-                                .find(|i| i.qty().is_none_or(|x| !x.is_time_point()))
-                                .is_some_and(is_reading)
-                    });
-                    if let Some(first) = own.next() {
-                        let matched = first.matched || own.any(|c| c.matched);
-                        return if matched {
+                            .filter_map(Item::qty)
+                            .find(|x| {
+                                !x.is_time_point() && !matches!(x.dim, Dim::Frequency | Dim::Time)
+                            })
+                            .copied()
+                    };
+                    // (Not a table's date, which stamps the reading after it.)
+                    let stamps_next = |items: &[Item], pos: usize| {
+                        items[pos + 1..]
+                            .iter()
+                            .find(|i| i.qty().is_none_or(|x| !x.is_time_point()))
+                            .is_some_and(is_reading)
+                    };
+                    let own: Vec<&&Cand> = dated
+                        .iter()
+                        .filter(|c| {
+                            let items = self.corpus.sentence_items(c.at);
+                            reading_before(items, c.pos)
+                                .is_some_and(|x| x.dim == v.dim && v.matches(&x))
+                                && !stamps_next(items, c.pos)
+                        })
+                        .collect();
+                    if !own.is_empty() {
+                        return if own.iter().any(|c| c.matched) {
                             QtyAlign::Matched
                         } else {
                             QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
@@ -3178,7 +3186,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 })
                 .map(|v| (v.b, v.a))
             };
-            // (Of the readings placed about as well as the best: a table's row.)
             // (A table row's readings placed about as well as the best are all the test's.)
             let rows: Vec<(usize, usize)> = top.iter().map(|c| c.at).collect();
             let mut readings: Vec<((f64, f64), &Cand)> = cands
@@ -3747,8 +3754,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                             note(s, agreeing);
                         }
                     }
-                    // "XR right wrist: No acute fracture": the title gives the side the
-                    // report's sentences leave out.
                     // "1. Right colon (hepatic flexure): 14 mm flat lesion; removed en bloc
                     // by EMR": the nearest earlier part of its semicolon run that names the
                     // word with a side gives it.
@@ -3774,6 +3779,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                             }
                         }
                     }
+                    // "XR right wrist: No acute fracture": the title gives the side the
+                    // report's sentences leave out.
                     if !sided {
                         let title = self.doc(at.0).map_or(&[][..], |d| &d.title_sides[..]);
                         for (_, s) in title.iter().filter(|(w, _)| *w == t) {

@@ -2295,16 +2295,20 @@ impl Parser<'_, '_> {
             let next_is_word = word_at(i + 1)
                 || (self.lexes.get(i + 1).is_some_and(|n| ordinal(n.orig)) && word_at(i + 2))
                 || sized();
-            // ... or set off by a comma at the end of its clause ("Anterior epistaxis, L").
-            let closing = matches!(l.orig, "L" | "R")
-                && i > 0
-                && self.lexes[i - 1].kind == LexKind::Punct(',')
-                && self.lexes.get(i + 1).is_none_or(|n| {
+            // (The letter ends its clause: nothing, or punctuation, follows.)
+            let ends_clause = || {
+                self.lexes.get(i + 1).is_none_or(|n| {
                     matches!(
                         n.kind,
                         LexKind::Punct('.' | ';' | ',' | ')') | LexKind::Stop
                     )
-                });
+                })
+            };
+            // ... or set off by a comma at the end of its clause ("Anterior epistaxis, L").
+            let closing = matches!(l.orig, "L" | "R")
+                && i > 0
+                && self.lexes[i - 1].kind == LexKind::Punct(',')
+                && ends_clause();
             // ... or between a test's name and its reading ("ABI L 0.92, TBI L 0.61"); a lab
             // flag comes after the reading, litres after a number.
             let before_reading = matches!(l.orig, "L" | "R")
@@ -2320,12 +2324,7 @@ impl Parser<'_, '_> {
                 && i > 1
                 && self.lexes[i - 1].text == "the"
                 && matches!(&*self.lexes[i - 2].text, "on" | "to" | "toward" | "towards")
-                && self.lexes.get(i + 1).is_none_or(|n| {
-                    matches!(
-                        n.kind,
-                        LexKind::Punct('.' | ';' | ',' | ')') | LexKind::Stop
-                    )
-                });
+                && ends_clause();
             if ((l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word)
                 || closing
                 || before_reading
