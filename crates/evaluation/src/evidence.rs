@@ -3186,8 +3186,21 @@ impl<'c, 'a> Checker<'c, 'a> {
                 })
                 .map(|v| (v.b, v.a))
             };
-            // (A table row's readings placed about as well as the best are all the test's.)
+            // (A table row's readings placed about as well as the best are all the test's;
+            // in a row of readings each under its own date, whatever notes the dates carry
+            // ("07/20/26 06:55 (ED)"), all of the claim's measure are.)
             let rows: Vec<(usize, usize)> = top.iter().map(|c| c.at).collect();
+            let dated_row = |at: (usize, usize)| {
+                q.dim != Dim::None
+                    && claim_dates.is_empty()
+                    && self
+                        .corpus
+                        .sentence_items(at)
+                        .iter()
+                        .filter(|i| i.qty().is_some_and(|v| v.dim == Dim::Date))
+                        .count()
+                        >= 2
+            };
             let mut readings: Vec<((f64, f64), &Cand)> = cands
                 .iter()
                 .filter(|c| {
@@ -3196,8 +3209,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                             && specific_claim
                             && q.dim != Dim::Count
                             && rows.contains(&c.at)
-                            && c.sim >= 0.8 * best
-                            && c.sim >= SAME_ATTRIBUTE_SIM)
+                            && ((c.sim >= 0.8 * best && c.sim >= SAME_ATTRIBUTE_SIM)
+                                || dated_row(c.at)))
                 })
                 .filter(|c| c.comparable && c.value.dim == q.dim)
                 .filter_map(|c| Some((day(c)?, c)))

@@ -435,6 +435,14 @@ fn new_documents_accuracy() {
 /// `evidence_waiting.jsonl`: b196-08 (a right TM "bulging at this visit" against "TMs clear
 /// bilaterally (R TM previously bulging in 04/2026, now normal)") and b196-38 (a rebound
 /// TSB of 8.1 against a table whose "rebound" row reads 9.0); the other 358 joined.
+/// Then batches 202-209, run on `833160a` (1.15.0's last commit) before any of their
+/// fixes: 298/360 (0.828: hospital medicine 0.822, vascular surgery and anticoagulation
+/// 0.844, neonatal care 0.800, gastroenterology and hepatobiliary surgery 0.800, oncology
+/// infusion and radiation 0.822, ED trauma and orthopedics 0.867, nephrology and dialysis
+/// 0.822, ophthalmology and ENT 0.844); four dangerous errors, all fixed in 1.16.0 (a DVT
+/// of "the L CFV, FV, popliteal and calf veins" taken for the right one, an admission WBC
+/// from a pipe table whose "|---|" rule hid its rows, "Creon 36,000 lipase units" read as
+/// 36,000 mg, a passenger's brief LOC taken for the driver's). All 360 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

@@ -6541,3 +6541,193 @@ fn a_semicolon_part_goes_on_with_its_subject() {
         ],
     );
 }
+
+/// "DVT of the L CFV, FV, popliteal and calf veins": a side before a list of body parts is
+/// each one's.
+#[test]
+fn a_side_before_a_list_of_body_parts_is_each_ones() {
+    let duplex = "VENOUS DUPLEX, BILATERAL LOWER EXTREMITIES. Indication: calf pain after a long flight.\nIMPRESSION: Acute occlusive DVT of the L CFV, FV, popliteal and calf veins. Incidental R Baker cyst.";
+    expect(
+        duplex,
+        &[
+            (
+                "Duplex showed acute occlusive DVT from the femoral to the popliteal vein in the LLE.",
+                Supported,
+            ),
+            (
+                "Duplex showed acute occlusive DVT from the femoral to the popliteal vein in the RLE.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "His passenger (spouse) had a brief LOC": what a companion had is not the patient's.
+#[test]
+fn a_companions_history_is_not_the_patients() {
+    let note = "ED NOTE. 52 y/o M, restrained driver in a side-impact collision. Denies LOC; recalls the entire event. His passenger (spouse) had a brief LOC and was transported separately.";
+    expect(
+        note,
+        &[
+            (
+                "He had a brief loss of consciousness at the scene.",
+                Contradicted,
+            ),
+            ("He denied loss of consciousness.", Supported),
+        ],
+    );
+}
+
+/// "a 1.5 L/day fluid restriction" is "no more than 1.5 L a day", whatever the patient
+/// drank before.
+#[test]
+fn a_restriction_is_a_maximum() {
+    let summary = "DISCHARGE SUMMARY. HFrEF exacerbation. Dietitian visit: pt reports drinking 3 L of fluids daily. Counseled on a 2 g Na diet and a 1.5 L/day fluid restriction.";
+    expect(
+        summary,
+        &[(
+            "He was told to drink no more than 1.5 liters a day.",
+            Supported,
+        )],
+    );
+}
+
+/// "receded by more than half" is ">50%", not a value of 0.5.
+#[test]
+fn more_than_half_is_more_than_fifty_percent() {
+    let summary = "DISCHARGE SUMMARY. Nonpurulent cellulitis of the R lower leg; borders marked in the ED. Cefazolin 2 g IV q8h; erythema receded >50% from the marked borders by HD 3.";
+    expect(
+        summary,
+        &[
+            (
+                "The erythema receded by more than half from the marked borders by hospital day 3.",
+                Supported,
+            ),
+            (
+                "The erythema receded by more than 80% from the marked borders by hospital day 3.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "no deep venous thrombosis" is a denied DVT, not a denied venous study.
+#[test]
+fn deep_venous_thrombosis_is_dvt() {
+    let report = "VENOUS DUPLEX ULTRASOUND, RIGHT LOWER EXTREMITY 05/20/2026. Indication: R leg cellulitis, calf swelling; hx of LLE DVT.\nFINDINGS: The right common femoral, femoral, popliteal, posterior tibial and peroneal veins are fully compressible with normal phasic flow and augmentation. No intraluminal thrombus. 3.1 x 1.2 cm simple Baker cyst in the right popliteal fossa.\nIMPRESSION: No evidence of deep venous thrombosis in the right lower extremity. Incidental right Baker cyst.";
+    expect(
+        report,
+        &[("Right leg venous duplex was negative for DVT.", Supported)],
+    );
+}
+
+/// "Net negative 5.8 L" is a fluid balance, not a denial.
+#[test]
+fn net_negative_is_a_net_diuresis() {
+    let summary = "DISCHARGE SUMMARY. ADHF. Diuresed with furosemide 80 mg IV BID. Net negative 5.8 L over the admission. Discharge weight 81.4 kg.";
+    expect(
+        summary,
+        &[
+            ("Net diuresis was 5.8 L.", Supported),
+            ("Net diuresis was 4.2 L.", Contradicted),
+        ],
+    );
+}
+
+/// A pipe table's rule under its header ("|---|---|") holds no cell, and a column of times
+/// may note their day in its header ("Time (09/21/2026)").
+#[test]
+fn a_pipe_tables_rule_and_a_noted_day_leave_its_header() {
+    let gases = "ARTERIAL BLOOD GAS RESULTS.\n| Time (09/21/2026) | Support | pH | pCO2 (mmHg) | pO2 (mmHg) |\n|---|---|---|---|---|\n| 03:40 | 2 L NC | 7.29 | 62 | 58 |\n| 07:15 | BiPAP 12/5 | 7.35 | 53 | 71 |";
+    expect(
+        gases,
+        &[
+            ("Initial ABG showed pH 7.29 and pCO2 62 mmHg.", Supported),
+            ("Initial ABG showed pH 7.29 and pCO2 58 mmHg.", Contradicted),
+        ],
+    );
+    let trend = "CBC TREND\n| Test | 07/20/26 06:55 (ED) | 07/21/26 05:30 | 07/22/26 05:40 (POD 1) |\n|---|---|---|---|\n| WBC (K/uL) | 16.4 (H) | 13.1 (H) | 9.8 |\n| Hgb (g/dL) | 13.0 | 12.2 | 11.8 (L) |";
+    expect(
+        trend,
+        &[
+            ("Admission WBC was 16.4 K/uL.", Supported),
+            ("Admission WBC was 9.8 K/uL.", Contradicted),
+        ],
+    );
+}
+
+/// "Creon 36,000 lipase units": an enzyme's units, no milligrams.
+#[test]
+fn lipase_units_are_units() {
+    let list = "MEDICATION LIST\nPancrelipase (Creon) 36,000 lipase units DR cap: 2 caps PO with each meal, 1 cap with snacks.\nPantoprazole 40 mg PO daily.";
+    expect(
+        list,
+        &[
+            (
+                "Creon 36,000 units, two capsules with each meal.",
+                Supported,
+            ),
+            (
+                "Creon 36,000 mg, two capsules with each meal.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "ICA PSV 310 cm/s": a duplex's velocities spelled as abbreviations.
+#[test]
+fn duplex_velocities_are_spelled_out() {
+    let duplex = "CAROTID DUPLEX, BILATERAL.\nRIGHT: CCA PSV 88 cm/s. ICA PSV 98 cm/s, EDV 28 cm/s.\nLEFT: CCA PSV 76 cm/s. ICA PSV 310 cm/s, EDV 112 cm/s.";
+    expect(
+        duplex,
+        &[
+            ("Left ICA peak systolic velocity was 310 cm/s.", Supported),
+            ("Left ICA peak systolic velocity was 98 cm/s.", Contradicted),
+        ],
+    );
+}
+
+/// "without any breaks" in a course of treatment: no interruptions, not no fractures (which
+/// "200 cGy/fx" would seem to state).
+#[test]
+fn breaks_in_a_course_are_interruptions() {
+    let summary = "RADIATION ONCOLOGY TREATMENT SUMMARY. Prescription: 6000 cGy in 30 fractions (200 cGy/fx) to PTV60. Delivered: completed 30/30 fractions as prescribed; no treatment interruptions.";
+    expect(
+        summary,
+        &[(
+            "She completed the radiation course without any breaks.",
+            Supported,
+        )],
+    );
+}
+
+/// "told not to rub the eye and to wear the shield": the second instruction is not denied.
+#[test]
+fn a_second_infinitive_is_not_denied() {
+    let instructions = "POST-OPERATIVE INSTRUCTIONS - CATARACT SURGERY, LEFT EYE (OS).\nProtection: wear the Fox shield at bedtime x 7 days. No rubbing or pressing on the eye. Sunglasses outdoors.\nActivity: no bending below the waist x 1 week. No eye makeup x 1 week.";
+    expect(
+        instructions,
+        &[(
+            "She was told not to rub the operated eye and to wear the protective shield while sleeping for one week.",
+            PartiallySupported,
+        )],
+    );
+}
+
+/// "RPR | 05/28/2026 | Nonreactive": a serology's result answers the test before it, and
+/// an RPR screens for syphilis.
+#[test]
+fn nonreactive_answers_its_test() {
+    let labs = "PRENATAL LABS - MATERNAL.\n| Test | Date | Result |\n| HBsAg | 01/12/2026 | Negative |\n| HIV-1/2 Ag/Ab | 05/28/2026 | Nonreactive |\n| RPR | 05/28/2026 | Nonreactive |\n| GBS | 06/30/2026 | POSITIVE |";
+    expect(
+        labs,
+        &[
+            (
+                "Maternal HBsAg, HIV and syphilis screening were all negative.",
+                Supported,
+            ),
+            ("Maternal HIV screening was reactive.", Contradicted),
+        ],
+    );
+}

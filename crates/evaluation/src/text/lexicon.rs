@@ -473,6 +473,13 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("utis", "urinary tract infection"),
     ("dvt", "deep vein thrombosis"),
     ("rvp", "respiratory viral panel"),
+    ("abg", "arterial blood gas"),
+    // Screening tests named by what they screen for ("syphilis screening negative").
+    ("rpr", "rapid plasma reagin syphilis"),
+    ("psv", "peak systolic velocity"),
+    ("edv", "end diastolic velocity"),
+    ("cca", "common carotid artery"),
+    ("vbg", "venous blood gas"),
     ("mwf", "monday wednesday friday"),
     ("tts", "tuesday thursday saturday"),
     ("vte", "venous thromboembolism"),
@@ -1762,7 +1769,8 @@ const DRUG_SUFFIXES: &[&str] = &[
 /// Words that stand for another word with the same clinical meaning (after stemming).
 /// Synonyms known by their whole word only, because their stem is another word's
 /// ("hives" stems to "hiv").
-const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria")];
+/// ("without any breaks" in a course of treatment are interruptions, not fractures.)
+const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria"), ("breaks", "interruption")];
 
 const SYNONYMS: &[(&str, &str)] = &[
     ("pressor", "vasopressor"),
@@ -1788,6 +1796,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     // A value's peak is its maximum ("peaked at 20%" against "max 35%").
     ("peak", "maximum"),
     ("peaked", "maximum"),
+    // A restriction is a most ("a 1.5 L/day fluid restriction" is "no more than 1.5 L").
+    ("restriction", "maximum"),
     // "then aspirin alone" is "followed by aspirin monotherapy".
     ("monotherapy", "alone"),
     ("hemiparetic", "weakness"),
@@ -2060,6 +2070,11 @@ const PHRASES: &[(&str, &str)] = &[
     ("clot buster", "thrombolytic"),
     ("vitamin b1", "thiamine"),
     ("spinal fluid", "csf"),
+    // A fluid balance, not a denial: "net negative 5.8 L" is a net diuresis of 5.8 L.
+    ("net negative", "net diuresis"),
+    // DVT spelled out in its adjective: the vein is the clot's, not a venous study's ("venous
+    // duplex negative for DVT" against "no deep venous thrombosis").
+    ("deep venous thrombosis", "deep vein thrombosis"),
     ("cerebrospinal fluid", "csf"),
     // A limit, not a denial: "no more than 5 doses in 24 hours" is "max 5 doses/24 h".
     ("no more than", "maximum"),

@@ -428,8 +428,17 @@ fn relatives(a: &mut Analysis, lower: &str) {
         "uncle",
         "cousin",
         "twin",
+        // ("His passenger (spouse) had a brief LOC": a companion's history is not his.)
+        "spouse",
+        "wife",
+        "husband",
+        "partner",
+        "passenger",
+        "roommate",
     ];
-    const QUALIFIERS: &[&str] = &["older", "younger", "maternal", "paternal", "half"];
+    const QUALIFIERS: &[&str] = &[
+        "older", "younger", "maternal", "paternal", "half", "his", "her", "their",
+    ];
     const HAD: &[&str] = &["had", "has", "with", "died", "diagnosed", "w/", "-"];
     for s in &a.sentences {
         let Some(text) = lower.get(s.start as usize..s.end as usize) else {
@@ -447,7 +456,15 @@ fn relatives(a: &mut Analysis, lower: &str) {
         let relative = first.is_some_and(|w| {
             let (w, colon) = w.strip_suffix(':').map_or((w, false), |w| (w, true));
             let w = w.strip_suffix('s').unwrap_or(w);
-            RELATIVES.contains(&w) && (colon || words.next().is_some_and(|n| HAD.contains(&n)))
+            // (Past an aside: "passenger (spouse) had".)
+            let mut next = words.next();
+            if next.is_some_and(|n| n.starts_with('(')) {
+                while next.is_some_and(|n| !n.ends_with(')')) {
+                    next = words.next();
+                }
+                next = words.next();
+            }
+            RELATIVES.contains(&w) && (colon || next.is_some_and(|n| HAD.contains(&n)))
         });
         if family_label || relative {
             for it in &mut a.items[s.items.clone()] {
@@ -2005,6 +2022,20 @@ impl Parser<'_, '_> {
                 j = c + 1;
             }
         }
+        // "Creon 36,000 lipase units": the enzyme whose units a strength counts is no word
+        // between the number and its unit.
+        if q.dim == Dim::None
+            && self
+                .lexes
+                .get(j)
+                .is_some_and(|l| matches!(&*l.text, "lipase" | "usp"))
+            && self.lexes.get(j + 1).is_some_and(|l| {
+                matches!(l.kind, LexKind::Unit(..))
+                    || l.entry.unit.is_some_and(|u| u.0 == Dim::Units)
+            })
+        {
+            j += 1;
+        }
         // "Zinc   58   60-120 mcg/dL   L": in a table row, the unit after the reference range
         // right behind a bare reading is the reading's too.
         if q.dim == Dim::None
@@ -2231,6 +2262,22 @@ impl Parser<'_, '_> {
             }
         }
 
+        // "receded by more than half": a half of a whole, with no unit of its own, is 50%
+        // (">50%").
+        if text == "half"
+            && i > 0
+            && matches!(
+                self.text(i - 1),
+                Some("than" | "by" | "over" | "nearly" | "almost")
+            )
+            && self
+                .entry_at(i + 1)
+                .is_none_or(|e| e.unit.is_none() && e.number.is_none())
+        {
+            let q = Quantity::single(Dim::Percent, 50.0, 1.0);
+            self.emit(TokKind::Qty(q), l.start, l.end);
+            return i + 1;
+        }
         // Number words behave as numbers.
         if let Some(n) = entry.number {
             if !(text == "half" || text == "couple") || self.num_at(i + 1).is_none() {
@@ -2851,6 +2898,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0
             }
+            // "told not to rub the eye and to wear the shield": a second infinitive is an
+            // instruction of its own.
+            TokKind::Conj
+                if remaining > 0
+                    && remaining < NEG_WINDOW
+                    && lower.get(toks[i].end..).is_some_and(|rest| {
+                        rest.trim_start().starts_with("to ")
+                            && !rest.trim_start()[3..].starts_with("the ")
+                    }) =>
+            {
+                remaining = 0
+            }
             // "a venous ultrasound ruled out a clot": the cue in the active voice denies what
             // follows it.
             TokKind::NegPost if rules_out_forward(toks, lower, i) => {
@@ -3027,6 +3086,28 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         // (Only the screening's own name: "thyroid and celiac screening" leaves the
         // thyroid, an organ, to its own words.)
         if screen_normal {
+            negate_back(toks, &mut flags, lower, i, false);
+            continue;
+        }
+        // "RPR | 05/28/2026 | Nonreactive", "HIV-1/2 Ag/Ab: non-reactive": a serology's
+        // result ending its statement answers the test before it, as "negative" does (the
+        // word keeps its own denied "reactive").
+        let nonreactive = matches!(
+            toks[i].kind,
+            TokKind::Word {
+                morph_neg: true,
+                ..
+            }
+        ) && lower
+            .get(toks[i].start..toks[i].end)
+            .is_some_and(|w| w.ends_with("reactive"))
+            && toks.get(i + 1).is_none_or(|t| {
+                matches!(
+                    t.kind,
+                    TokKind::Sentence | TokKind::Clause | TokKind::Soft | TokKind::Conj
+                )
+            });
+        if nonreactive {
             negate_back(toks, &mut flags, lower, i, false);
             continue;
         }
@@ -3226,6 +3307,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 _ => break,
             }
             k += 1;
+        }
+        // "DVT of the L CFV, FV, popliteal and calf veins": a side before a list of body
+        // parts is each one's.
+        if applied > 0 {
+            if let Some(end) = sided_list_end(toks, lower, k) {
+                for f in &mut flags[k..end] {
+                    f.side.get_or_insert(side);
+                }
+            }
         }
         // "left ventral intermediate nucleus (VIM)": a short name in parentheses right
         // after the sided words is theirs.
@@ -3678,6 +3768,50 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
 
 /// Marks what a note calls history ("h/o priapism (2019, resolved)", "hx of gout") as of an
 /// earlier time, as a comparison's words are: it says nothing of this admission.
+/// Where a list that goes on from a side's words at the comma `at` ends ("the L CFV, FV,
+/// popliteal and calf veins"), when it is one: short items of words, the last after "and"
+/// or "or", half of them or more body parts, then the statement's end.
+fn sided_list_end(toks: &[Tok], lower: &str, at: usize) -> Option<usize> {
+    if !toks
+        .get(at)
+        .is_some_and(|t| matches!(t.kind, TokKind::Clause))
+    {
+        return None;
+    }
+    let (mut items, mut body_parts) = (0, 0);
+    let mut k = at;
+    loop {
+        let last = match toks.get(k).map(|t| t.kind) {
+            Some(TokKind::Clause) => false,
+            Some(TokKind::ListOr) => true,
+            Some(TokKind::Conj) if lower.get(toks[k].start..toks[k].end) == Some("and") => true,
+            _ => return None,
+        };
+        let first = k + 1;
+        k = first;
+        let mut words = 0;
+        let mut anatomy = false;
+        while let Some(TokKind::Word { anatomy: a, .. }) = toks.get(k).map(|t| t.kind) {
+            if k == first || toks[k].start != toks[k - 1].start {
+                words += 1;
+            }
+            anatomy |= a;
+            k += 1;
+        }
+        if words == 0 || words > 2 {
+            return None;
+        }
+        items += 1;
+        body_parts += usize::from(anatomy);
+        if last {
+            let ends = toks
+                .get(k)
+                .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Soft));
+            return (ends && 2 * body_parts >= items).then_some(k);
+        }
+    }
+}
+
 /// Gives `side` to the words right before `end` (up to [`SIDE_WINDOW`] of them) that have
 /// none: the finding a side set after it speaks of.
 fn side_back(toks: &[Tok], flags: &mut [Flags], end: usize, side: Side) {

@@ -96,6 +96,14 @@ pub(super) fn read_tables(
         let mut table: Vec<(usize, Vec<Tok>)> = Vec::new();
         while let Some(line) = lines.get(r) {
             let row = &toks[line.clone()];
+            // (A rule under the header, "|---|---|", holds no cell.)
+            if row
+                .iter()
+                .all(|t| !matches!(t.kind, TokKind::Word { .. } | TokKind::Qty(_)))
+            {
+                r += 1;
+                continue;
+            }
             let line_start = line_start(text, toks, line.clone());
             let values: Vec<usize> = line
                 .clone()
@@ -250,13 +258,31 @@ fn header(text: &str, toks: &[Tok], line: Range<usize>, vocab: &mut Vocab) -> Op
         .iter()
         .filter(|t| matches!(t.kind, TokKind::Qty(q) if q.dim == Dim::Date))
         .count();
-    if dates >= 2 {
+    // ("Time (09/21/2026) | Support | pH | pCO2 (mmHg)": the day of a column of times,
+    // in its note, is no column of its own.)
+    let noted = noted_dates(text, row);
+    if dates >= 2 && noted < dates {
         dated_header(text, row, line_start, pipes)
-    } else if dates == 0 {
+    } else if dates == noted {
         named_header(text, row, line_start, line_text, pipes, vocab)
     } else {
         None
     }
+}
+
+/// How many of a line's dates stand in parentheses.
+fn noted_dates(text: &str, row: &[Tok]) -> usize {
+    let mut depth = 0usize;
+    let mut noted = 0;
+    for t in row {
+        match t.kind {
+            TokKind::Soft if opens_parenthesis(t, text) => depth += 1,
+            TokKind::Soft if closes_parenthesis(t, text) => depth = depth.saturating_sub(1),
+            TokKind::Qty(q) if q.dim == Dim::Date && depth > 0 => noted += 1,
+            _ => {}
+        }
+    }
+    noted
 }
 
 /// A header of dates: two or more dates set apart as cells (two spaces, a tab or a `|`
@@ -392,7 +418,7 @@ fn named_header(
                     | TokKind::Soft
                     | TokKind::Clause
                     | TokKind::Sentence
-            ) || matches!(t.kind, TokKind::Qty(q) if q.shape == Shape::Range)
+            ) || matches!(t.kind, TokKind::Qty(q) if q.shape == Shape::Range || q.dim == Dim::Date)
         })
     {
         return None;
