@@ -443,6 +443,17 @@ fn new_documents_accuracy() {
 /// of "the L CFV, FV, popliteal and calf veins" taken for the right one, an admission WBC
 /// from a pipe table whose "|---|" rule hid its rows, "Creon 36,000 lipase units" read as
 /// 36,000 mg, a passenger's brief LOC taken for the driver's). All 360 joined.
+/// Then batches 210-217, run on `6124105` (1.16.0) before any of their fixes: 301/360
+/// (0.836: hospital medicine 0.844, interventional cardiology and heart failure 0.800,
+/// obstetrics and gynecologic surgery 0.867, pediatric emergency medicine 0.844, ID consults
+/// 0.844, neurosurgery and neurocritical care 0.867, endocrinology and bariatric surgery
+/// 0.844, pulmonology and thoracic surgery 0.778); three dangerous errors, one fixed in
+/// 1.17.0 (panretinal photocoagulation under "Eye: OS" taken for the right eye). Two wait
+/// in `evidence_waiting.jsonl`: b211-06 ("no peri-device leak or device-related thrombus"
+/// against "3 mm peri-device leak ... No device-related thrombus": the list's other,
+/// denied member lends the leak its denial) and b212-41 ("rubella immune" under
+/// "Rubella IgG 5.2 IU/mL: NON-IMMUNE", whose sentence shares too few of the claim's
+/// words to answer it while "Varicella IgG: immune" states the word); the other 358 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

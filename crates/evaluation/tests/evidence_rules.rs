@@ -6731,3 +6731,94 @@ fn nonreactive_answers_its_test() {
         ],
     );
 }
+
+/// "completed by 3:20 PM" is "completed 15:20".
+#[test]
+fn a_twelve_hour_time_is_read_on_the_twenty_four_hour_clock() {
+    let note = "ED NOTE. Sepsis bundle: LR 2,400 mL (30 mL/kg) started 14:10, completed 15:20. Repeat lactate 2.2 mmol/L at 16:05.";
+    expect(
+        note,
+        &[
+            ("The LR bolus was completed at 3:20 PM.", Supported),
+            ("The LR bolus was completed at 3:40 PM.", Contradicted),
+            ("Repeat lactate was 2.2 mmol/L at 4:05 pm.", Supported),
+        ],
+    );
+}
+
+/// "PROCEDURE NOTE - PANRETINAL PHOTOCOAGULATION. Eye: OS.": a label naming the side a
+/// procedure was done on gives it to the note's heading.
+#[test]
+fn a_side_label_gives_its_side_to_the_heading() {
+    let laser = "PROCEDURE NOTE - PANRETINAL PHOTOCOAGULATION, session 1 of 2. Eye: OS. Indication: proliferative diabetic retinopathy.\nLaser: 532 nm, 1,200 spots. Complications: none.";
+    expect(
+        laser,
+        &[
+            (
+                "Panretinal photocoagulation was performed in the left eye.",
+                Supported,
+            ),
+            (
+                "Panretinal photocoagulation was performed in the right eye.",
+                Contradicted,
+            ),
+        ],
+    );
+    let tap = "PROCEDURE NOTE - THORACENTESIS (IR). Date: 11/03/2026.\nIndication: large right pleural effusion, dyspnea.\nSite: RIGHT posterior chest, 8th intercostal space, ultrasound-guided.\n1.2 L of clear straw-colored fluid removed. Small left effusion unchanged (not tapped).";
+    expect(
+        tap,
+        &[(
+            "Underwent left-sided thoracentesis with removal of 1.2 L of fluid.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "NON-IMMUNE (immune >=10)": a cutoff's words in parentheses say what a value beyond it
+/// would mean, not what this one is.
+#[test]
+fn a_cutoffs_words_state_nothing() {
+    let labs = "PRENATAL PANEL (initial OB labs), collected 01/09/2026.\nRubella IgG 5.2 IU/mL: NON-IMMUNE (immune >=10).\nVaricella IgG: immune. HBsAg nonreactive.";
+    expect(
+        labs,
+        &[
+            ("Rubella IgG showed she was non-immune.", Supported),
+            ("Rubella IgG showed she was immune.", Contradicted),
+        ],
+    );
+}
+
+/// "MRI LEFT FOOT": an imaging report's title naming a sided body part gives the side to
+/// the report's unsided body parts.
+#[test]
+fn an_imaging_titles_side_holds_for_the_report() {
+    let mri = "MRI LEFT FOOT WITHOUT AND WITH CONTRAST (01/20/2026). Clinical: diabetic with 2nd toe ulcer, probe to bone positive.\nFINDINGS: Soft tissue ulcer at the plantar tip of the 2nd toe. Prior R TMA not imaged.\nIMPRESSION: Acute osteomyelitis of the distal and middle phalanges of the 2nd toe. No abscess.";
+    expect(
+        mri,
+        &[
+            (
+                "MRI showed acute osteomyelitis of the left 2nd toe.",
+                Supported,
+            ),
+            (
+                "MRI showed osteomyelitis of the right second toe.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Meter download (30 days, 58 readings)": a number of readings is a count, no rival of a
+/// claimed glucose (the claim's bound "below 70" is not read, so support stays partial;
+/// what the rule settles is the false contradiction).
+#[test]
+fn a_number_of_readings_is_a_count() {
+    let note = "DIABETES CLINIC NOTE. Meter download (30 days, 58 readings): no values <70 mg/dL; range 104-236 mg/dL; mean 158 mg/dL; two readings >220 after holiday meals.";
+    expect(
+        note,
+        &[(
+            "The 30-day meter download showed no glucose readings below 70 mg/dL.",
+            PartiallySupported,
+        )],
+    );
+}

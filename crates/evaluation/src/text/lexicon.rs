@@ -2526,6 +2526,8 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("drink", Dim::Count, 1.0),
     ("times", Dim::Count, 1.0),
     ("x", Dim::Count, 1.0),
+    // "Meter download (30 days, 58 readings)": how many readings, no reading's value.
+    ("readings", Dim::Count, 1.0),
 ];
 
 /// Frequency words and their doses per day.

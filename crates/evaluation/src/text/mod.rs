@@ -1780,6 +1780,20 @@ impl Parser<'_, '_> {
             LexKind::Qty(q) => {
                 let q = *q;
                 let (start, end) = (l.start, l.end);
+                // "by 3:20 PM": a time of day on the twelve-hour clock is read on the
+                // twenty-four-hour one ("15:20").
+                if q.dim == Dim::Clock && (60.0..13.0 * 60.0).contains(&q.raw_a) {
+                    let half = match self.text(i + 1) {
+                        Some("am" | "a.m.") => Some(0.0),
+                        Some("pm" | "p.m.") => Some(12.0 * 60.0),
+                        _ => None,
+                    };
+                    if let Some(half) = half {
+                        let q = Quantity::single(Dim::Clock, q.raw_a % (12.0 * 60.0) + half, 1.0);
+                        self.emit(TokKind::Qty(q), start, self.lexes[i + 1].end);
+                        return i + 2;
+                    }
+                }
                 let next = self.quantity_unit(i, i + 1, q, start, end);
                 // "Apgars 8/9 at 1 and 5 minutes": the times are the pair's.
                 if q.shape == Shape::Pair && self.after_apgar(i) {
@@ -3478,6 +3492,64 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .get(toks[k].start..to)
                 .is_some_and(|gap| gap.contains('\n'))
         };
+        // "MRI LEFT FOOT WITHOUT AND WITH CONTRAST": an imaging report's title naming a
+        // sided body part gives that side to the report's unsided body parts ("osteomyelitis
+        // of the distal and middle phalanges of the 2nd toe").
+        let titled = !claim
+            && toks[i + 1..]
+                .first()
+                .is_some_and(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }))
+            && lower.find('\n').is_none_or(|e| toks[i].start < e)
+            && !toks[..i]
+                .iter()
+                .any(|t| matches!(t.kind, TokKind::Sentence | TokKind::Side(_)))
+            && toks[..i].iter().any(|t| {
+                lower.get(t.start..t.end).is_some_and(|w| {
+                    matches!(
+                        w,
+                        "mri" | "ct" | "xr" | "x-ray" | "radiograph" | "radiographs"
+                    )
+                })
+            });
+        if titled {
+            for k in i + 1..n {
+                if matches!(toks[k].kind, TokKind::Word { anatomy: true, .. }) {
+                    flags[k].side.get_or_insert(side);
+                }
+            }
+        }
+        // "PROCEDURE NOTE - PANRETINAL PHOTOCOAGULATION. Eye: OS. Indication: PDR.": a
+        // source's label naming the side it was done on ("Eye:", "Side:", "Laterality:",
+        // "Site:") gives that side to the note's heading and to the rest of its own line.
+        let side_label = !claim
+            && i >= 2
+            && is_colon(&toks[i - 1], lower)
+            && lower
+                .get(toks[i - 2].start..toks[i - 2].end)
+                .is_some_and(|w| matches!(w, "eye" | "side" | "laterality" | "site"))
+            && (i == 2 || matches!(toks[i - 3].kind, TokKind::Sentence));
+        if side_label {
+            let heading_end = toks
+                .iter()
+                .position(|t| matches!(t.kind, TokKind::Sentence))
+                .unwrap_or(n);
+            let first_line_end = lower.find('\n').unwrap_or(lower.len());
+            for k in 0..heading_end.min(i - 2) {
+                if toks[k].start < first_line_end && matches!(toks[k].kind, TokKind::Word { .. }) {
+                    flags[k].side.get_or_insert(side);
+                }
+            }
+            for k in i + 1..n {
+                match toks[k].kind {
+                    TokKind::Sentence if ends_line(k) => break,
+                    TokKind::Side(other) if other != side => break,
+                    TokKind::Word { .. } => {
+                        flags[k].side.get_or_insert(side);
+                    }
+                    _ => {}
+                }
+            }
+        }
         if let Some(c) = colon.filter(|&c| c == i + 1 && opens_line()) {
             for k in c + 1..n {
                 match toks[k].kind {
@@ -3763,7 +3835,39 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     }
     comparison(toks, lower, &mut flags);
     history(toks, lower, &mut flags);
+    cutoffs(toks, lower, &mut flags);
     flags
+}
+
+/// "Rubella IgG 5.2 IU/mL: NON-IMMUNE (immune >=10)": the words of a cutoff in parentheses
+/// say what a value beyond it would mean, not what this one is; they are set aside as an
+/// earlier time's words are, so they neither support nor answer a claim.
+fn cutoffs(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
+    for open in 0..toks.len() {
+        if !opens_parenthesis(&toks[open], lower) {
+            continue;
+        }
+        let words = toks[open + 1..]
+            .iter()
+            .take_while(|t| matches!(t.kind, TokKind::Word { .. }))
+            .count();
+        let value = open + 1 + words;
+        let cutoff = (1..=2).contains(&words)
+            && toks.get(value).is_some_and(|t| {
+                matches!(t.kind, TokKind::Qty(_))
+                    && lower
+                        .get(toks[value - 1].end..t.start)
+                        .is_some_and(|gap| gap.contains(['<', '>', '≥', '≤']))
+            })
+            && lower
+                .get(toks[value].end..)
+                .is_some_and(|rest| rest.trim_start().starts_with(')'));
+        if cutoff {
+            for f in &mut flags[open + 1..value] {
+                f.earlier = true;
+            }
+        }
+    }
 }
 
 /// Marks what a note calls history ("h/o priapism (2019, resolved)", "hx of gout") as of an
