@@ -744,6 +744,23 @@ enum QtyAlign {
     NotFound,
 }
 
+impl QtyAlign {
+    /// A different number where the claim's was looked for, reported under its attribute.
+    fn mismatch(q: &Quantity) -> Self {
+        QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
+    }
+
+    /// The verdict of the readings that decide: the claim's value if any of them is it, a
+    /// mismatch otherwise.
+    fn settled(matched: bool, q: &Quantity) -> Self {
+        if matched {
+            QtyAlign::Matched
+        } else {
+            QtyAlign::mismatch(q)
+        }
+    }
+}
+
 impl<'c, 'a> Checker<'c, 'a> {
     fn new(corpus: &'c Corpus<'a>, claim: &'c Analysis, docs: &'c [usize], named: Named) -> Self {
         let sentences = corpus.sentences_of(docs);
@@ -2498,7 +2515,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .collect();
             if !co_values.is_empty() && !placed.is_empty() && placed.iter().all(|c| start_phase(c))
             {
-                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                return QtyAlign::mismatch(q);
             }
         }
         // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"
@@ -2529,7 +2546,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return QtyAlign::Matched;
             }
             if !paired.is_empty() && paired.iter().all(|c| !c.matched) {
-                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                return QtyAlign::mismatch(q);
             }
         }
         // "5 mg BID for 7 days, then 10 mg BID" against "10 mg BID x 7 days, then 5 mg BID":
@@ -2548,7 +2565,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(|c| c.comparable && c.lead == Lead::Then && first_at.contains(&c.at))
                 .collect();
             if !later.is_empty() && later.iter().all(|c| !c.matched) {
-                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                return QtyAlign::mismatch(q);
             }
         }
         // "11 mm at C6" against "11 mm at C4 and 18 mm at C6": where a sentence lists values
@@ -2587,11 +2604,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .all(|c| placed.first().is_some_and(|f| f.value.matches(&c.value)));
             if listed && one_sentence && one_value {
-                return if placed.iter().any(|c| c.matched) {
-                    QtyAlign::Matched
-                } else {
-                    QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                };
+                return QtyAlign::settled(placed.iter().any(|c| c.matched), q);
             }
         }
         let best = cands.iter().map(|c| c.sim).fold(0.0, f64::max);
@@ -2624,11 +2637,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .and_then(|n| items[n].qty());
             if let (true, Some(v)) = (has_value, step) {
                 if q.comparable(v) {
-                    return if q.matches(v) {
-                        QtyAlign::Matched
-                    } else {
-                        QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                    };
+                    return QtyAlign::settled(q.matches(v), q);
                 }
             }
         }
@@ -2673,11 +2682,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 !leading.iter().any(|l| same_day(l, d)) && of_day.iter().any(|o| o.at == c.at)
             });
             if !leading.is_empty() && !of_day.is_empty() && other_days {
-                return if of_day.iter().any(|c| c.matched) {
-                    QtyAlign::Matched
-                } else {
-                    QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                };
+                return QtyAlign::settled(of_day.iter().any(|c| c.matched), q);
             }
         }
         // "Hgb 11.9 g/dL on POD 1" against a table whose POD 1 column reads 12.6 and POD 2
@@ -2706,11 +2711,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 })
                 .collect();
             if !of_day.is_empty() {
-                return if of_day.iter().any(|c| c.matched) {
-                    QtyAlign::Matched
-                } else {
-                    QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                };
+                return QtyAlign::settled(of_day.iter().any(|c| c.matched), q);
             }
         }
         // "LDH peaked at 1,010 U/L on 09/16" against "09/16 04:00: LDH 1,260 U/L ... 09/16
@@ -2765,7 +2766,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         }
                 });
                 if beyond {
-                    return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                    return QtyAlign::mismatch(q);
                 }
             }
         }
@@ -2870,11 +2871,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         })
                         .collect();
                     if !own.is_empty() {
-                        return if own.iter().any(|c| c.matched) {
-                            QtyAlign::Matched
-                        } else {
-                            QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                        };
+                        return QtyAlign::settled(own.iter().any(|c| c.matched), q);
                     }
                 }
                 if dated.iter().any(|c| c.matched) {
@@ -2883,7 +2880,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // (A time of day there may be another event's: "17:35 LR 30 mL/kg = 2.4 L
                 // ordered" for "a 2,400 mL bolus completed by 18:40".)
                 if !dated.is_empty() && q.dim != Dim::Clock {
-                    return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                    return QtyAlign::mismatch(q);
                 }
             }
             let found = cands
@@ -2993,7 +2990,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if !cands.iter().any(|c| c.matched)
                     && (!q.is_calendar() || best_placed.iter().all(names_own))
                 {
-                    return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                    return QtyAlign::mismatch(q);
                 }
             }
             // "Peak hs-troponin I was 4,812 ng/L" against a table row "05/21 23:30: 4812 (H)
@@ -3227,12 +3224,8 @@ impl<'c, 'a> Checker<'c, 'a> {
             let last_day = days.reduce(|x, y| if y > x { y } else { x });
             if let (Some(first_day), Some(last_day)) = (first_day, last_day) {
                 if first_day < last_day {
-                    let on_first = readings.iter().filter(|(d, _)| *d == first_day);
-                    return if on_first.clone().any(|(_, c)| c.matched) {
-                        QtyAlign::Matched
-                    } else {
-                        QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()))
-                    };
+                    let on_first = readings.iter().any(|(d, c)| *d == first_day && c.matched);
+                    return QtyAlign::settled(on_first, q);
                 }
             }
         }
@@ -3287,7 +3280,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 && top.iter().all(|c| specific(&c.value))
                 && !cands.iter().any(|c| c.matched)
             {
-                return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+                return QtyAlign::mismatch(q);
             }
             return QtyAlign::NotFound;
         }
@@ -3302,7 +3295,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             return QtyAlign::Mismatch(format!("unit_mismatch:{}", q.attribute()));
         }
         if top.iter().any(|c| c.comparable) {
-            return QtyAlign::Mismatch(format!("numeric_mismatch:{}", q.attribute()));
+            return QtyAlign::mismatch(q);
         }
         QtyAlign::NotFound
     }

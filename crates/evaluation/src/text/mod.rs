@@ -1580,6 +1580,21 @@ impl Parser<'_, '_> {
         self.lexes.get(i).map(|l| l.text.as_ref())
     }
 
+    /// A time `minutes` after 12 or after an hour from 1 to 12, when the lexeme at `at` says
+    /// which half of the day ("6 AM", "3:20 p.m."): that time on the 24-hour clock.
+    fn twelve_hour(&self, minutes: f64, at: usize) -> Option<Quantity> {
+        let half = match self.text(at)? {
+            "am" | "a.m." => 0.0,
+            "pm" | "p.m." => 12.0 * 60.0,
+            _ => return None,
+        };
+        Some(Quantity::single(
+            Dim::Clock,
+            minutes % (12.0 * 60.0) + half,
+            1.0,
+        ))
+    }
+
     fn entry_at(&self, i: usize) -> Option<&'static Entry> {
         self.lexes.get(i).map(|l| l.entry)
     }
@@ -1783,13 +1798,7 @@ impl Parser<'_, '_> {
                 // "by 3:20 PM": a time of day on the twelve-hour clock is read on the
                 // twenty-four-hour one ("15:20").
                 if q.dim == Dim::Clock && (60.0..13.0 * 60.0).contains(&q.raw_a) {
-                    let half = match self.text(i + 1) {
-                        Some("am" | "a.m.") => Some(0.0),
-                        Some("pm" | "p.m.") => Some(12.0 * 60.0),
-                        _ => None,
-                    };
-                    if let Some(half) = half {
-                        let q = Quantity::single(Dim::Clock, q.raw_a % (12.0 * 60.0) + half, 1.0);
+                    if let Some(q) = self.twelve_hour(q.raw_a, i + 1) {
                         self.emit(TokKind::Qty(q), start, self.lexes[i + 1].end);
                         return i + 2;
                     }
@@ -1923,14 +1932,7 @@ impl Parser<'_, '_> {
         }
         // "by 6 AM", "at 9 pm": a time of day.
         if (1.0..=12.0).contains(&n) && n.fract() == 0.0 {
-            let half = match self.text(j) {
-                Some("am" | "a.m.") => Some(0.0),
-                Some("pm" | "p.m.") => Some(12.0),
-                _ => None,
-            };
-            if let Some(half) = half {
-                let hour = n % 12.0 + half;
-                let q = Quantity::single(Dim::Clock, hour * 60.0, 1.0);
+            if let Some(q) = self.twelve_hour(n * 60.0, j) {
                 self.emit(TokKind::Qty(q), start, self.lexes[j].end);
                 return j + 1;
             }
@@ -3870,8 +3872,6 @@ fn cutoffs(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     }
 }
 
-/// Marks what a note calls history ("h/o priapism (2019, resolved)", "hx of gout") as of an
-/// earlier time, as a comparison's words are: it says nothing of this admission.
 /// Where a list that goes on from a side's words at the comma `at` ends ("the L CFV, FV,
 /// popliteal and calf veins"), when it is one: short items of words, the last after "and"
 /// or "or", half of them or more body parts, then the statement's end.
@@ -3928,6 +3928,8 @@ fn side_back(toks: &[Tok], flags: &mut [Flags], end: usize, side: Side) {
     }
 }
 
+/// Marks what a note calls history ("h/o priapism (2019, resolved)", "hx of gout") as of an
+/// earlier time, as a comparison's words are: it says nothing of this admission.
 fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     if !(lower.contains("h/o")
         || lower.contains("hx")
