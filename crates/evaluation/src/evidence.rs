@@ -583,7 +583,8 @@ struct Posting {
     sent: u32,
     tf: u32,
     /// `Posting::AFFIRMED`/`DENIED`, and their `_PLAIN` forms for occurrences not narrowed
-    /// to a time ("no active bleeding").
+    /// to a time ("no active bleeding"); the same bits shifted by `Posting::EARLIER` for
+    /// occurrences of an earlier time ("h/o", a comparison with a prior study).
     polarity: u8,
 }
 
@@ -592,6 +593,7 @@ impl Posting {
     const DENIED: u8 = 2;
     const AFFIRMED_PLAIN: u8 = 4;
     const DENIED_PLAIN: u8 = 8;
+    const EARLIER: u8 = 4;
 
     fn polarity_of(item: &Item) -> u8 {
         // "Indication: evaluate for thymoma": what a test was done for is a question, not a
@@ -605,10 +607,22 @@ impl Posting {
         } else {
             (Self::AFFIRMED, Self::AFFIRMED_PLAIN)
         };
-        if item.narrowed {
-            seen
+        let bits = if item.narrowed { seen } else { seen | plain };
+        if item.earlier {
+            bits << Self::EARLIER
         } else {
-            seen | plain
+            bits
+        }
+    }
+
+    /// The polarity bits of this occurrence that a claim may meet: an earlier time's only
+    /// for a claim that speaks of an earlier time.
+    fn polarity_for(&self, claim_earlier: bool) -> u8 {
+        let now = self.polarity & 0x0f;
+        if claim_earlier {
+            now | self.polarity >> Self::EARLIER
+        } else {
+            now
         }
     }
 }
@@ -1153,7 +1167,13 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// Whether the cited sources state `t` with the polarity `neg` (same) and with the other
     /// one (opposite). A denial limited to a time ("no active bleeding") is not the
     /// opposite of a plain statement ("the bleeding came from a diverticulum").
-    fn polarity_in_docs(&self, t: Term, neg: bool, narrowed: bool) -> (bool, bool) {
+    fn polarity_in_docs(
+        &self,
+        t: Term,
+        neg: bool,
+        narrowed: bool,
+        claim_earlier: bool,
+    ) -> (bool, bool) {
         let Some(analysed) = self.corpus.analysed.as_deref() else {
             return (false, false);
         };
@@ -1167,7 +1187,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         };
         let seen = self
             .cited_postings(analysed, t)
-            .fold(0, |seen, p| seen | p.polarity);
+            .fold(0, |seen, p| seen | p.polarity_for(claim_earlier));
         (seen & same_bit != 0, seen & opposite_bit != 0)
     }
 
@@ -2045,14 +2065,22 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .enumerate()
                 .map(|(index, source)| {
                     let written = source.authored_at.inner().date_naive();
-                    // (A source that writes the day itself plans it: "last dose 03/25/2026"
-                    // in a list of 03/16.)
+                    // (A source that writes the day itself with a value of the claim's kind
+                    // plans it: "last dose 03/25/2026" in a list of 03/16; "Repeat CBC in 1
+                    // week (06/19)" gives no Hgb of that day.)
                     let states = |date: &Quantity| {
                         self.doc(index).is_some_and(|doc| {
+                            let items = &doc.body.items;
                             doc.values.iter().any(|&v| {
-                                doc.body.items[v as usize]
-                                    .qty()
+                                let at = &items[v as usize];
+                                at.qty()
                                     .is_some_and(|v| v.dim == Dim::Date && date.matches(v))
+                                    && doc.values.iter().any(|&w| {
+                                        items[w as usize].sent == at.sent
+                                            && items[w as usize]
+                                                .qty()
+                                                .is_some_and(|w| w.dim == q.dim)
+                                    })
                             })
                         })
                     };
@@ -3366,6 +3394,39 @@ impl<'c, 'a> Checker<'c, 'a> {
             Vec::new()
         };
         let ranked = if now.is_empty() { ranked } else { &now };
+        // A claim that names an earlier study or time (a prior word, a history, a date or a
+        // year) may mean the one a source compares with; any other claim speaks of the
+        // current one.
+        let claim_earlier = fact.iter().any(|i| {
+            i.earlier
+                || i.term().is_some_and(|t| self.named.prior.contains(&t))
+                || i.qty().is_some_and(|q| {
+                    q.is_calendar()
+                        || (q.dim == Dim::None
+                            && q.shape == Shape::Single
+                            && q.a.fract() == 0.0
+                            && (1900.0..=2100.0).contains(&q.a))
+                })
+        });
+        // "Comparison: TTE 05/2019 showed a small pericardial effusion": for a claim of the
+        // present, a sentence all of whose words of the fact are a comparison's speaks of
+        // the earlier study, unless no other sentence speaks of the fact.
+        let current: Ranked = if claim_earlier {
+            Vec::new()
+        } else {
+            ranked
+                .iter()
+                .filter(|(at, _)| {
+                    self.corpus.sentence_items(*at).iter().any(|i| {
+                        !i.earlier
+                            && i.term()
+                                .is_some_and(|t| fact.iter().any(|f| f.term() == Some(t)))
+                    })
+                })
+                .copied()
+                .collect()
+        };
+        let ranked = if current.is_empty() { ranked } else { &current };
         let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };
@@ -3453,18 +3514,6 @@ impl<'c, 'a> Checker<'c, 'a> {
 
         let mut negation = false;
         let mut laterality = false;
-        // A claim that names an earlier study (a prior word, a date or a year) may mean the
-        // one a source compares with; any other claim speaks of the current one.
-        let claim_earlier = fact.iter().any(|i| {
-            i.term().is_some_and(|t| self.named.prior.contains(&t))
-                || i.qty().is_some_and(|q| {
-                    q.is_calendar()
-                        || (q.dim == Dim::None
-                            && q.shape == Shape::Single
-                            && q.a.fract() == 0.0
-                            && (1900.0..=2100.0).contains(&q.a))
-                })
-        });
         // "The proximal margin bone culture was finalized with no growth" against "Bone,
         // proximal margin: no growth": a culture's label is denied with its growth by
         // convention, so what the culture was of keeps no polarity of its own when both deny
@@ -3540,7 +3589,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                                     // ("Vaginal cuff is smoothly thickened" names no hematoma;
                                     // the sources deny it elsewhere.)
                                     || (!best_items.iter().any(|i| i.term() == Some(u))
-                                        && self.polarity_in_docs(u, true, o.narrowed).0))
+                                        && self.polarity_in_docs(u, true, o.narrowed, claim_earlier).0))
                         })
                 });
             // A place of a negated head ("on the random gastric biopsies") is not denied by
@@ -3602,7 +3651,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 negation = true;
             }
             if docs_aligned && !item.light && !negation && !both_ways && !located {
-                let (same, opposite) = self.polarity_in_docs(t, item.neg, item.narrowed);
+                let (same, opposite) =
+                    self.polarity_in_docs(t, item.neg, item.narrowed, claim_earlier);
                 #[cfg(test)]
                 if std::env::var("DEBUG_EVIDENCE").is_ok() {
                     eprintln!(
@@ -3655,7 +3705,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                             && o.clause == item.clause
                             && o.term().is_some_and(|u| {
                                 u != t
-                                    && self.polarity_in_docs(u, true, o.narrowed).0
+                                    && self.polarity_in_docs(u, true, o.narrowed, claim_earlier).0
                                     && !stated_together(u)
                             })
                     });

@@ -6822,3 +6822,28 @@ fn a_number_of_readings_is_a_count() {
         )],
     );
 }
+
+/// "Comparison: TTE 05/2019 showed a small pericardial effusion": a sentence labelled as the
+/// comparison speaks of the earlier study, so it does not answer a claim of today's.
+#[test]
+fn a_comparison_label_speaks_of_the_earlier_study() {
+    let tte = "LIMITED TTE 10/21/2026 (day after left atrial appendage occlusion). Indication: evaluate for pericardial effusion.\nLAAO device visualized in expected position. LVEF 55%. No pericardial effusion.\nComparison: TTE 05/2019 showed a small circumferential pericardial effusion (acute pericarditis), since resolved.";
+    expect(
+        tte,
+        &[
+            ("TTE showed no pericardial effusion.", Supported),
+            ("TTE showed a pericardial effusion.", Contradicted),
+        ],
+    );
+}
+
+/// "Repeat CBC in 1 week (05/15)" in a summary of 05/08: a source that names a later day only
+/// as a plan, with no value of the claim's kind beside it, gives no reading of that day, so
+/// its other values are of other days and cannot contradict one claimed for it.
+#[test]
+fn a_planned_day_gives_no_reading_of_that_day() {
+    let summary = "DISCHARGE SUMMARY 05/08/2026. Hgb 10.9 -> 7.5 g/dL; 2 units PRBC. Hgb 8.8 g/dL at discharge.\nRepeat CBC in 1 week (05/15) at the infusion center.";
+    let got = judge(summary, "Repeat Hgb on 05/15 was 10.2 g/dL.");
+    assert_ne!(got, Contradicted);
+    expect(summary, &[("Hgb at discharge was 10.2 g/dL.", Contradicted)]);
+}

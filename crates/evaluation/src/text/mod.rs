@@ -4011,12 +4011,25 @@ fn comparison(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     }
     let mut on = false;
     let mut depth = 0u32;
+    // "Comparison: TTE 05/2019 showed a small pericardial effusion": a label opening its
+    // sentence makes the whole sentence the earlier study's, up to a word of the present.
+    let mut label = false;
+    let mut first = true;
     for (i, t) in toks.iter().enumerate() {
         let own = lower.get(t.start..t.end).unwrap_or("");
         // ("compared", "comparison": content words, so tokens of their own.)
         if own.starts_with("compar") {
             on = true;
             depth = 0;
+            label = first && toks.get(i + 1).is_some_and(|n| is_colon(n, lower));
+        }
+        first = matches!(t.kind, TokKind::Sentence);
+        if label {
+            if t.kind == TokKind::Sentence || matches!(own, "now" | "currently" | "today") {
+                (on, label) = (false, false);
+            }
+            flags[i].earlier = on;
+            continue;
         }
         if !on {
             continue;
