@@ -751,7 +751,7 @@ struct Checker<'c, 'a> {
 }
 
 /// Outcome of aligning one claim quantity with the sources.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 enum QtyAlign {
     Matched,
     Mismatch(String),
@@ -1298,9 +1298,16 @@ impl<'c, 'a> Checker<'c, 'a> {
 
     /// The culture sites ("blood", "urine", "BAL") that `items` name.
     fn sites_named(&self, items: &[Item]) -> Vec<Term> {
+        // ("ED: Afebrile, ..., BP 152/88": a blood pressure names no blood culture.)
         items
             .iter()
-            .filter_map(Item::term)
+            .enumerate()
+            .filter(|(k, i)| {
+                items
+                    .get(k + 1)
+                    .is_none_or(|n| n.term() != Some(self.named.pressure) || n.run != i.run)
+            })
+            .filter_map(|(_, i)| i.term())
             .filter(|u| self.named.sites.contains(u))
             .collect()
     }
@@ -2454,7 +2461,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if sq.shape == Shape::Single && q.shape == Shape::Single {
                     let earlier = s_item.lead == Lead::From
                         && item.lead != Lead::From
-                        && (item.lead == Lead::To || !q.matches(&sq));
+                        && (item.lead == Lead::To
+                            || !q.matches(&sq)
+                            // (A drug's dose that names no time is the one it is on now:
+                            // "2 caps TID" against "3 caps TID (increased from 2 caps)".)
+                            || (dose_like
+                                && claim_drug.is_some()
+                                && claim_drug == source_drug
+                                && !claim_prior));
                     let later = s_item.lead == Lead::To && item.lead == Lead::From;
                     let start_for_discharge =
                         at_discharge && s_item.lead == Lead::From && item.lead != Lead::From;
@@ -2829,7 +2843,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             if claim_plans {
                 let ahead: Vec<&Cand> = cands
                     .iter()
-                    .filter(|c| c.comparable && upcoming(self.corpus.sentence_items(c.at)))
+                    // (Sharing some of the claim's words: "Vascular surgery 11/17 for AVF
+                    // planning" is no answer to "first outpatient dialysis session".)
+                    .filter(|c| {
+                        c.comparable && c.sim > 0.0 && upcoming(self.corpus.sentence_items(c.at))
+                    })
                     .collect();
                 if !ahead.is_empty() && ahead.iter().all(|c| c.matched) {
                     return QtyAlign::Matched;
@@ -3614,7 +3632,19 @@ impl<'c, 'a> Checker<'c, 'a> {
             // during the admission, not the admission.
             // (The culture's label, above.)
             let culture_label = !item.neg && t != growth && growth_denied_both;
-            let located = located || head_unstated || purpose_only || item.when || culture_label;
+            // (Nor does a body part after a denial in its sentence: "no numbness in his hands"
+            // denies the numbness, and "Denies numbness/tingling of hands or feet" does not
+            // deny the hands.)
+            let located = located
+                || head_unstated
+                || purpose_only
+                || item.when
+                || culture_label
+                || (item.anatomy
+                    && !item.neg
+                    && fact
+                        .iter()
+                        .any(|o| o.neg && o.sent == item.sent && o.pos < item.pos));
             if sentence_aligned
                 && !both_ways
                 && !located
@@ -4330,6 +4360,8 @@ struct Named {
     /// Where a culture is taken from ("blood", "bone", "wound"): a culture's result is of
     /// its site.
     sites: [Term; 14],
+    /// "pressure": "blood pressure" (BP) is no culture's site.
+    pressure: Term,
     /// "culture" and "growth": a culture's result.
     culture: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
@@ -4393,6 +4425,7 @@ impl Named {
                 "nares", "synovial", "pleural", "bal", "biopsy",
             ]
             .map(|w| vocab.term(w)),
+            pressure: vocab.term("pressure"),
             culture: ["culture", "growth"].map(|w| vocab.term(w)),
             resumed: [
                 "resumed",

@@ -29,6 +29,15 @@ fn source(id: &str, content: &str, authored_at: &str) -> SourceReference {
 }
 
 fn judge_with(sources: &[SourceReference], statement: &str, cites: &[&str]) -> EvidenceResult {
+    judge_generated(sources, statement, cites, GENERATED)
+}
+
+fn judge_generated(
+    sources: &[SourceReference],
+    statement: &str,
+    cites: &[&str],
+    generated: &str,
+) -> EvidenceResult {
     let agent = AgentSnapshot {
         agent_id: "a".into(),
         agent_version: "1".into(),
@@ -44,7 +53,7 @@ fn judge_with(sources: &[SourceReference], statement: &str, cites: &[&str]) -> E
             model_version: "m".into(),
             task_type: "discharge_summary".into(),
         },
-        generated_at: Timestamp::parse(GENERATED).unwrap(),
+        generated_at: Timestamp::parse(generated).unwrap(),
         narrative: format!("Discharge summary draft. {statement}"),
         claims: vec![Claim {
             claim_id: "c".into(),
@@ -64,7 +73,8 @@ fn judge_with(sources: &[SourceReference], statement: &str, cites: &[&str]) -> E
         sources,
         output: &output,
         structured_output_error: None,
-        evaluated_at: Timestamp::parse("2026-06-01T00:00:00Z").unwrap(),
+        // (No later than the output, which intake would reject as from the future.)
+        evaluated_at: Timestamp::parse(generated.max("2026-06-01T00:00:00Z")).unwrap(),
     };
     evaluate(&input, bundle(), &Thresholds::default())
         .evidence_results
@@ -78,6 +88,23 @@ fn judge(content: &str, statement: &str) -> Support {
         &["doc-1"],
     )
     .support
+}
+
+/// As [`expect`], for a source written on `day` (a report cannot be written before the
+/// dates it gives results for) and an output generated later that day.
+fn expect_on(day: &str, content: &str, cases: &[(&str, Support)]) {
+    let authored = format!("{day}T18:00:00Z");
+    let generated = format!("{day}T21:00:00Z");
+    for (statement, want) in cases {
+        let got = judge_generated(
+            &[source("doc-1", content, &authored)],
+            statement,
+            &["doc-1"],
+            &generated,
+        )
+        .support;
+        assert_eq!(got, *want, "claim {statement:?} against {content:?}");
+    }
 }
 
 fn expect(content: &str, cases: &[(&str, Support)]) {
@@ -5698,7 +5725,8 @@ fn a_value_quoted_for_a_changes_start_is_not_its_ends() {
 #[test]
 fn a_report_heading_dates_its_undated_sentences() {
     let note = "LABS 10/08/2027 09:40.\nCBC: WBC 8.6 K/uL, Hgb 11.8 g/dL, Plt 352 K/uL.\nESR 14 mm/h. CRP <0.5 mg/dL. ALT 18 U/L. Albumin 4.1 g/dL.\nComparison 08/28/2027 (outside hospital, at diagnosis): WBC 17.9 K/uL, Plt 398 K/uL, ESR 88 mm/h, CRP 9.6 mg/dL.";
-    expect(
+    expect_on(
+        "2027-10-08",
         note,
         &[
             (
@@ -5814,7 +5842,8 @@ fn a_peak_is_the_highest_reading_of_its_test() {
 #[test]
 fn lasting_leads_a_duration() {
     let note = "Left 14 Fr pigtail chest tube placed in the ED 09/27 with re-expansion; persistent air leak x 4 days.\nTube placed to water seal 10/01; removed 10/02 16:00.\nPain: oxycodone 5 mg PO q6h PRN (3 doses in last 48 h).";
-    expect(
+    expect_on(
+        "2026-10-02",
         note,
         &[
             (
@@ -5886,7 +5915,8 @@ fn a_verb_before_no_is_denied_with_its_object() {
 #[test]
 fn a_comparison_lines_values_are_the_earlier_studys() {
     let report = "TRANSTHORACIC ECHOCARDIOGRAM 06/24/2026. Indication: HbSS, pulmonary hypertension screening.\nLV normal size, LVEF 60-65%. Grade I diastolic dysfunction. LA mildly dilated (high-output state).\nRV normal size and function; TAPSE 24 mm.\nPeak tricuspid regurgitant jet velocity (TRV) 2.6 m/s; estimated RVSP 30 mmHg (RAP 3 mmHg).\nNo pericardial effusion. No intracardiac shunt on agitated saline study.\nComparison: TTE 05/2024, TRV 2.9 m/s, RVSP 37 mmHg.\nIMPRESSION: Normal biventricular systolic function. TRV 2.6 m/s, not suggestive of pulmonary hypertension.";
-    expect(
+    expect_on(
+        "2026-06-24",
         report,
         &[
             (
@@ -6459,7 +6489,8 @@ fn a_labels_method_is_not_denied() {
 #[test]
 fn a_header_note_may_hold_an_age() {
     let labs = "HEMATOLOGY.\nTest | 12/08/2025 (6 mo) | 06/03/2026 (12 mo) | Reference\nHgb (g/dL) | 11.2 | 9.4 (L) | 10.5-13.5\nLead (mcg/dL) | 1.8 | 2.1 | <3.5";
-    expect(
+    expect_on(
+        "2026-06-03",
         labs,
         &[
             ("Lead level was 2.1 mcg/dL on 06/03/2026.", Supported),
@@ -6845,5 +6876,115 @@ fn a_planned_day_gives_no_reading_of_that_day() {
     let summary = "DISCHARGE SUMMARY 05/08/2026. Hgb 10.9 -> 7.5 g/dL; 2 units PRBC. Hgb 8.8 g/dL at discharge.\nRepeat CBC in 1 week (05/15) at the infusion center.";
     let got = judge(summary, "Repeat Hgb on 05/15 was 10.2 g/dL.");
     assert_ne!(got, Contradicted);
-    expect(summary, &[("Hgb at discharge was 10.2 g/dL.", Contradicted)]);
+    expect(
+        summary,
+        &[("Hgb at discharge was 10.2 g/dL.", Contradicted)],
+    );
+}
+
+/// "3 caps PO TID (increased from 2 caps TID on 10/20)": the start of a change is the dose
+/// of an earlier time, so a drug's dose that names no time is the current one.
+#[test]
+fn a_drugs_dose_naming_no_time_is_the_current_one() {
+    let list = "DIALYSIS UNIT MEDICATION PROFILE (updated 05/08/2026).\nCalcium acetate 667 mg cap: 3 caps PO TID with meals (increased from 2 caps TID on 05/08/2026 for phos 7.2); 1 cap with snacks.\nMidodrine 10 mg PO 30 min pre-HD.";
+    expect(
+        list,
+        &[
+            (
+                "Calcium acetate 667 mg, three capsules with each meal.",
+                Supported,
+            ),
+            (
+                "Calcium acetate 667 mg, two capsules with each meal.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "first outpatient HD Monday 05/11/2026 ... Vascular surgery 05/12/2026 for AVF
+/// planning": a sentence of what comes next answers a planned date only when it shares
+/// some of the claim's words.
+#[test]
+fn a_plan_of_another_thing_gives_no_date() {
+    let summary = "DISCHARGE SUMMARY - NEPHROLOGY. HD initiated 05/01 via L IJ tunneled catheter.\nOutpatient HD arranged at Harbor Dialysis, MWF 2nd shift; first outpatient HD Monday 05/11/2026 at 10:30.\nVascular surgery (Dr. Ilunga) 05/12/2026 for AVF planning; vein mapping done 05/04.";
+    let got = judge_generated(
+        &[source("doc-1", summary, "2026-05-05T14:00:00Z")],
+        "His first outpatient dialysis session is scheduled for May 12, 2026.",
+        &["doc-1"],
+        "2026-05-05T16:00:00Z",
+    );
+    assert_eq!(got.support, Contradicted);
+}
+
+/// "HD initiated 05/01", "outpatient HD MWF": without a number "HD" is hemodialysis (with
+/// one, "HD 5", it counts hospital days, as blind case b102-16 checks).
+#[test]
+fn hd_without_a_number_is_hemodialysis() {
+    let summary = "DISCHARGE SUMMARY - NEPHROLOGY. HD initiated 05/01 via L IJ tunneled catheter.\nCourse: fever resolved HD 3. Weaned to RA on HD 5 (05/05). Loose stools HD 6: C. difficile PCR negative; resolved.";
+    expect(
+        summary,
+        &[("Hemodialysis was started on 05/01.", Supported)],
+    );
+}
+
+/// "ED: Afebrile on arrival (T 37.3 C), HR 104, BP 152/88": a blood pressure names no
+/// specimen, so the denial of fever is not of another culture site's.
+#[test]
+fn a_blood_pressure_names_no_specimen() {
+    let note = "H&P 05/08/2026. 66 y/o F with COPD presents with 4 days of dyspnea and cough productive of yellow-green sputum.\nED: Afebrile on arrival (T 37.3 C), HR 104, BP 152/88, RR 24, SpO2 87% RA.";
+    expect(
+        note,
+        &[(
+            "She was febrile on arrival, with a cough productive of yellow-green sputum.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "add lacosamide 50 mg PO BID x 1 wk, then increase to 100 mg PO BID": the dose a drug
+/// was started at is the first step's, not the target's.
+#[test]
+fn a_starting_dose_is_the_first_steps() {
+    let plan = "EPILEPSY CLINIC 05/08/2026. On lamotrigine 100 mg BID.\nPlan: add lacosamide 50 mg PO BID x 1 wk, then increase to 100 mg PO BID (target). Continue lamotrigine 100 mg BID.";
+    expect(
+        plan,
+        &[
+            ("Lacosamide was started at 50 mg PO BID.", Supported),
+            (
+                "Lacosamide was started at 100 mg PO BID in addition to lamotrigine 100 mg BID.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "CRP 142.0 mg/L" is "14.2 mg/dL" and "Hgb 98 g/L" is "9.8 g/dL"; the same number in the
+/// other unit is a slip.
+#[test]
+fn per_decilitre_and_per_litre_readings_meet() {
+    let labs = "LABS 05/08/2026: ESR 68 mm/h (0-20) H. CRP 142.0 mg/L (<5.0) H. Hgb 98 g/L.";
+    expect(
+        labs,
+        &[
+            ("CRP was 14.2 mg/dL.", Supported),
+            ("CRP was 14.2 mg/L.", Contradicted),
+            ("Hgb was 9.8 g/dL.", Supported),
+            ("Hgb was 8.9 g/dL.", Contradicted),
+        ],
+    );
+}
+
+/// "Denies numbness/tingling of hands or feet" against "no numbness or tingling in his
+/// hands or feet": a body part after the claim's denial is where, not what is denied.
+#[test]
+fn a_body_part_after_a_denial_is_where() {
+    let ros = "ONCOLOGY VISIT 05/08/2026. Interval: tingling of the lips during the oxaliplatin infusion, resolved.\nROS: Denies numbness/tingling of hands or feet; no cold-induced dysesthesia of fingers.";
+    expect(
+        ros,
+        &[(
+            "He has no numbness or tingling in his hands or feet.",
+            Supported,
+        )],
+    );
 }

@@ -14,6 +14,10 @@ impl Checker<'_, '_> {
     /// no drug ("started on 11/03"), so it is compared as before.
     pub(super) fn owned_alignment(&self, item: &Item, q: &Quantity) -> QtyAlign {
         let mut aligned = self.align_quantity(item, q, &[]);
+        #[cfg(test)]
+        if std::env::var("DEBUG_EVIDENCE").is_ok() {
+            eprintln!("aligned {aligned:?}");
+        }
         // "Admission lipase was 2,340 U/L and had fallen to 96 U/L by discharge": a value
         // not found by its own clause's words is looked for again with the subject the
         // clause leaves out; only finding it there counts (never a disagreement).

@@ -653,7 +653,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("follow-up", "followup"),
     ("rtc", "return to clinic"),
     ("pod", "postoperative day"),
-    ("hd", "hospital day"),
+    ("hd", "hemodialysis"),
     ("c/d/i", "clean dry intact"),
     ("ponv", "postoperative nausea vomiting"),
     ("post-op", "postoperative"),
@@ -2777,6 +2777,12 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             at(&mut entries, w).generic = true;
         }
         for w in ANATOMY {
+            at(&mut entries, w).anatomy = true;
+        }
+        // ("Both hands", "bilateral lungs": the plural is the body part too.)
+        for w in [
+            "hands", "legs", "arms", "lungs", "kidneys", "eyes", "ears", "ribs",
+        ] {
             at(&mut entries, w).anatomy = true;
         }
         for w in STOPWORDS {

@@ -213,6 +213,8 @@ pub(crate) struct Item {
     /// Negated only as the place of a negated head ("random gastric biopsies" of "H. pylori
     /// immunostain on the random gastric biopsies was negative"): its polarity is not stated.
     pub located: bool,
+    /// A body part ("hands", "hip"): where a finding is, never a finding denied itself.
+    pub anatomy: bool,
     /// What a result is "positive/negative for" is of ("margins" of "surgical margins were
     /// positive for carcinoma"): the finding's polarity is the one stated of it.
     pub tested: bool,
@@ -1675,6 +1677,15 @@ impl Parser<'_, '_> {
     fn lead_before(&self, start: usize) -> Lead {
         match self.word_before(start) {
             Some("from") => Lead::From,
+            // ("started at 50 mg BID": the dose a titration starts from.)
+            Some("at")
+                if matches!(
+                    self.word_before_n(start, 2),
+                    Some("started" | "initiated" | "begun" | "began" | "starting")
+                ) =>
+            {
+                Lead::From
+            }
             Some("to" | "->" | "→") => Lead::To,
             Some("for" | "x" | "over") => Lead::For,
             Some("then") => Lead::Then,
@@ -2092,6 +2103,8 @@ impl Parser<'_, '_> {
                 let unit = match &next.kind {
                     LexKind::Unit(Dim::None, _) => {
                         let (unit, factor) = quantity::mass_rate_in_mg(&next.text);
+                        let (unit, per_dl) = quantity::per_litre(&unit);
+                        let factor = factor * per_dl;
                         let unit = quantity::same_concentration(&unit);
                         // "Li 2.4 mmol/L" is "2.4 mEq/L": for an ion of one charge the two
                         // units are one (not for magnesium or calcium).
@@ -2498,6 +2511,17 @@ impl Parser<'_, '_> {
                 })
         {
             self.expand("culture", start, end, true);
+            return i + 1;
+        }
+        // "HD 5", "HD#3": before a number "HD" counts hospital days; elsewhere ("outpatient
+        // HD MWF", "HD initiated 11/06") it is hemodialysis.
+        if text == "hd"
+            && self
+                .lexes
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.kind, LexKind::Num(_) | LexKind::Punct('#')))
+        {
+            self.expand("hospital day", start, end, true);
             return i + 1;
         }
         if let Some(exp) = self.lex.case_abbr(l.orig) {
@@ -4524,9 +4548,10 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 drug,
                 light,
                 when,
+                anatomy,
                 ..
-            } => Some((Kind::Word(term), drug, light, when)),
-            TokKind::Qty(q) => Some((Kind::Qty(q), false, false, false)),
+            } => Some((Kind::Word(term), drug, light, when, anatomy)),
+            TokKind::Qty(q) => Some((Kind::Qty(q), false, false, false, false)),
             TokKind::Sentence => {
                 close(&mut a, &mut classes, sent_start_item, sent_start, sent_end);
                 sent_start_item = a.items.len();
@@ -4555,7 +4580,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
             }
             _ => None,
         };
-        if let Some((kind, drug, light, when)) = kind {
+        if let Some((kind, drug, light, when, anatomy)) = kind {
             if let Some(split) = pending.take() {
                 if !a.items.is_empty() {
                     a.splits.push((a.items.len(), split));
@@ -4590,6 +4615,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 when,
                 earlier: f.earlier,
                 located: f.located,
+                anatomy,
                 tested: f.tested,
                 asserted: f.asserted,
                 others: false,

@@ -302,6 +302,17 @@ pub(crate) fn mass_rate_in_mg(unit: &str) -> (Cow<'_, str>, f64) {
     (Cow::Borrowed(unit), 1.0)
 }
 
+/// A concentration per decilitre as one per litre ("14.2 mg/dL" is 142 mg/L, "9.8 g/dL" is
+/// 98 g/L), so that the two spellings of one reading meet.
+pub(crate) fn per_litre(unit: &str) -> (Cow<'_, str>, f64) {
+    match unit.strip_suffix("/dl") {
+        Some(amount) if !amount.is_empty() && !amount.contains('/') => {
+            (Cow::Owned(format!("{amount}/l")), 10.0)
+        }
+        _ => (Cow::Borrowed(unit), 1.0),
+    }
+}
+
 /// One spelling for concentrations that are the same quantity: 1 mcg/mL is 1 mg/L, 1 ng/mL
 /// is 1 mcg/L, 1 mg/mL is 1 g/L, and 1 x10^3/uL is 1 K/uL (and 1 x10^9/L).
 pub(crate) fn same_concentration(unit: &str) -> &str {
