@@ -6988,3 +6988,16 @@ fn a_body_part_after_a_denial_is_where() {
         )],
     );
 }
+
+/// "every morning and every night" is twice a day.
+#[test]
+fn a_dose_morning_and_night_is_twice_daily() {
+    let message = "Hi Dr. Feld, I've been taking my Eliquis 5 mg every morning and every night and haven't missed a single one.";
+    expect(
+        message,
+        &[
+            ("She takes apixaban 5 mg twice daily.", Supported),
+            ("She takes apixaban 5 mg once daily.", Contradicted),
+        ],
+    );
+}

@@ -2096,6 +2096,12 @@ const PHRASES: &[(&str, &str)] = &[
     ("in total", ""),
     ("twice daily", "bid"),
     ("twice a day", "bid"),
+    // A dose each morning and each night is two a day.
+    ("every morning and every night", "bid"),
+    ("every morning and every evening", "bid"),
+    ("every morning and night", "bid"),
+    ("morning and night", "bid"),
+    ("morning and evening", "bid"),
     ("twice per day", "bid"),
     ("two times daily", "bid"),
     ("two times a day", "bid"),
