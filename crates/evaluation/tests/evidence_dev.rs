@@ -454,6 +454,17 @@ fn new_documents_accuracy() {
 /// denied member lends the leak its denial) and b212-41 ("rubella immune" under
 /// "Rubella IgG 5.2 IU/mL: NON-IMMUNE", whose sentence shares too few of the claim's
 /// words to answer it while "Varicella IgG: immune" states the word); the other 358 joined.
+/// Then batches 218-225, run on `249d9b9` (1.17.0) before any of their fixes: 285/360
+/// (0.792: nephrology and dialysis 0.756, orthopedics 0.778, oncology 0.844, obstetrics and
+/// neonatal care 0.756, infectious diseases 0.911, neurology 0.733, pulmonology 0.800,
+/// cardiology 0.756); five dangerous errors, four fixed in 1.18.0 (a calcium acetate dose
+/// matched by the start of its change, "increased from 2 caps"; a dialysis start date
+/// matched by a vascular surgery visit's sentence of what comes next; "febrile on arrival"
+/// against "Afebrile on arrival ..., BP 152/88", whose blood pressure was taken for a
+/// culture site; a titration's target, "then increase to 100 mg", taken for its starting
+/// dose). One waits in `evidence_waiting.jsonl`: b219-15 (an X-ray's "no fracture" against
+/// the later MRI's fracture, both cited, where the claim names the X-ray); the other 359
+/// joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
