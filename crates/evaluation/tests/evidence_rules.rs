@@ -7001,3 +7001,26 @@ fn a_dose_morning_and_night_is_twice_daily() {
         ],
     );
 }
+
+/// "7 mm calculus at the right UVJ (980 HU)": UVJ is the ureterovesical junction and a
+/// calculus a stone; the density is read in Hounsfield units (that it is then no rival of a
+/// claimed creatinine, blind case b66-35 checks).
+#[test]
+fn a_stone_at_the_uvj_and_its_density() {
+    let ct = "CT A/P WITHOUT CONTRAST (stone protocol) 05/08/2026. FINDINGS: 7 mm calculus at the right UVJ (980 HU) with moderate right hydroureteronephrosis.\nLeft kidney: 3 mm nonobstructing calculus in the lower pole; no left hydronephrosis. Cr 1.6 mg/dL.";
+    expect(
+        ct,
+        &[
+            (
+                "CT showed a 7 mm stone at the right ureterovesical junction.",
+                Supported,
+            ),
+            (
+                "CT showed a 7 mm stone at the left ureterovesical junction.",
+                Contradicted,
+            ),
+            ("The stone measured 980 HU.", Supported),
+            ("Creatinine was 1.6 mg/dL.", Supported),
+        ],
+    );
+}

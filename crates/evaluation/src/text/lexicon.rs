@@ -654,6 +654,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("rtc", "return to clinic"),
     ("pod", "postoperative day"),
     ("hd", "hemodialysis"),
+    ("uvj", "ureterovesical junction"),
+    ("upj", "ureteropelvic junction"),
     ("c/d/i", "clean dry intact"),
     ("ponv", "postoperative nausea vomiting"),
     ("post-op", "postoperative"),
@@ -1774,6 +1776,9 @@ const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria"), ("breaks", "int
 
 const SYNONYMS: &[(&str, &str)] = &[
     ("pressor", "vasopressor"),
+    // A urinary calculus is a stone ("7 mm calculus at the right UVJ").
+    ("calculus", "stone"),
+    ("calculi", "stone"),
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
     ("hemiparesis", "weakness"),
     ("urticarial", "urticaria"),
@@ -2491,6 +2496,7 @@ const UNITS: &[(&str, Dim, f64)] = &[
     // Balloon and stent inflation pressures ("deployed at 14 atm").
     ("atm", Dim::Pressure, 760.0),
     ("bpm", Dim::Rate, 1.0),
+    ("hu", Dim::Density, 1.0),
     ("c", Dim::Temperature, 1.0),
     ("°c", Dim::Temperature, 1.0),
     ("celsius", Dim::Temperature, 1.0),

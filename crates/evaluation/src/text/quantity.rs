@@ -24,6 +24,8 @@ pub(crate) enum Dim {
     Count,
     /// Drops of a solution ("4 drops", "1 gtt"): an amount, never its millilitres.
     Drops,
+    /// Hounsfield units of a CT density ("980 HU"): never a reading of anything else.
+    Density,
     /// A day's place in a count ("POD 2", "HD 3", "DOL 28", "day 5"): never a reading.
     Day,
     /// Doses a day.
@@ -284,7 +286,7 @@ impl Quantity {
             Dim::Frequency => "frequency",
             Dim::Length | Dim::Area => "size",
             Dim::Pressure | Dim::Rate | Dim::Temperature => "vital_sign",
-            Dim::Percent | Dim::None | Dim::Compound(_) => "value",
+            Dim::Percent | Dim::None | Dim::Compound(_) | Dim::Density => "value",
         }
     }
 }
