@@ -7024,3 +7024,16 @@ fn a_stone_at_the_uvj_and_its_density() {
         ],
     );
 }
+
+/// "R IJ accessed ... L IJ not accessed": IJ is the internal jugular vein, with its side.
+#[test]
+fn ij_is_the_internal_jugular() {
+    let note = "IR PROCEDURE NOTE 05/08/2026. Procedure: tunneled dialysis catheter placement.\nUS: R IJ patent and compressible; L IJ not accessed (preserving left side for future AVF).\nUnder US and fluoroscopic guidance, R IJ accessed with micropuncture; 19 cm tunneled catheter placed with tip in the right atrium.";
+    expect(
+        note,
+        &[(
+            "A tunneled dialysis catheter was placed via the left internal jugular vein.",
+            Contradicted,
+        )],
+    );
+}

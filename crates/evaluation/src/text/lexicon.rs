@@ -655,6 +655,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("pod", "postoperative day"),
     ("hd", "hemodialysis"),
     ("uvj", "ureterovesical junction"),
+    ("ij", "internal jugular"),
     ("upj", "ureteropelvic junction"),
     ("c/d/i", "clean dry intact"),
     ("ponv", "postoperative nausea vomiting"),
