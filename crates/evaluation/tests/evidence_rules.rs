@@ -7037,3 +7037,20 @@ fn ij_is_the_internal_jugular() {
         )],
     );
 }
+
+/// Abbreviations a note writes and a summary spells out: "s/p CABG x3", "L MCA LVO".
+#[test]
+fn procedure_and_vessel_abbreviations_are_spelled_out() {
+    let note = "NEUROLOGY NOTE 05/08/2026. 71 y/o M s/p CABG x3 (2019) with acute L MCA LVO; no SAH on CT.";
+    expect(
+        note,
+        &[
+            ("He had a prior coronary artery bypass graft.", Supported),
+            (
+                "He had an occlusion of the left middle cerebral artery.",
+                Supported,
+            ),
+            ("CT showed a subarachnoid hemorrhage.", Contradicted),
+        ],
+    );
+}
