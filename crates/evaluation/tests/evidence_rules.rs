@@ -7054,3 +7054,22 @@ fn procedure_and_vessel_abbreviations_are_spelled_out() {
         ],
     );
 }
+
+/// "Side: R." labels the procedure's side even as a lone letter; the L of "1.4 L" is litres.
+#[test]
+fn a_side_labels_lone_letter_is_a_side() {
+    let note = "PROCEDURE NOTE - THORACENTESIS (US-guided) 05/08/2026 11:05.\nIndication: symptomatic hepatic hydrothorax.\nSide: R. Site: posterior axillary line, 8th ICS.\nRemoved 1.4 L clear straw-colored fluid. Post-procedure bedside US: no PTX. SpO2 97% on 2 L NC.";
+    expect(
+        note,
+        &[
+            (
+                "She underwent right-sided thoracentesis with removal of 1.4 L of fluid.",
+                Supported,
+            ),
+            (
+                "She underwent left-sided thoracentesis with removal of 1.4 L of fluid.",
+                Contradicted,
+            ),
+        ],
+    );
+}

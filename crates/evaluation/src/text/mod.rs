@@ -2401,10 +2401,17 @@ impl Parser<'_, '_> {
                 && self.lexes[i - 1].text == "the"
                 && matches!(&*self.lexes[i - 2].text, "on" | "to" | "toward" | "towards")
                 && ends_clause();
+            // ... or a side label's answer ("Side: R.", "Laterality: L").
+            let labelled = matches!(l.orig, "L" | "R")
+                && i > 1
+                && self.lexes[i - 1].kind == LexKind::Punct(':')
+                && matches!(&*self.lexes[i - 2].text, "side" | "laterality")
+                && ends_clause();
             if ((l.orig == "L" || l.orig == "R" || l.hyphen_head) && next_is_word)
                 || closing
                 || before_reading
                 || placed
+                || labelled
             {
                 let side = if text == "l" { Side::Left } else { Side::Right };
                 self.emit(TokKind::Side(side), start, end);
