@@ -464,7 +464,18 @@ fn new_documents_accuracy() {
 /// culture site; a titration's target, "then increase to 100 mg", taken for its starting
 /// dose). One waits in `evidence_waiting.jsonl`: b219-15 (an X-ray's "no fracture" against
 /// the later MRI's fracture, both cited, where the claim names the X-ray); the other 359
-/// joined.
+/// joined. Then batches 226-233, run on `2d78a01` (1.18.0, before the stop's later fixes):
+/// 286/360 (0.794: geriatrics 0.756, gastroenterology and liver 0.778, pediatric ward
+/// 0.844, endocrinology 0.800, general and vascular surgery 0.778, psychiatry and addiction
+/// 0.822, hematology 0.756, urology and rheumatology 0.822); four dangerous errors, one
+/// fixed in 1.18.0 (a thoracentesis under "Side: R." taken for the left one, the lone
+/// letter being no side). Three wait in `evidence_waiting.jsonl`: b228-23 ("no
+/// pneumomediastinum or pneumothorax" against a report denying only the pneumothorax) and
+/// b229-09 ("negative for cannabinoids as well as cocaine and opiates" against THC
+/// POSITIVE), where the claim's other denied list member lends its denial (the rule for a
+/// denied modifier, "first negative blood culture", which twenty-odd old cases rely on),
+/// and b233-10 ("increased to 20 mg weekly" against a plan's "if still active, increase to
+/// 20 mg"); the other 357 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
