@@ -475,7 +475,16 @@ fn new_documents_accuracy() {
 /// POSITIVE), where the claim's other denied list member lends its denial (the rule for a
 /// denied modifier, "first negative blood culture", which twenty-odd old cases rely on),
 /// and b233-10 ("increased to 20 mg weekly" against a plan's "if still active, increase to
-/// 20 mg"); the other 357 joined.
+/// 20 mg"); the other 357 joined. Then batches 234-241, run on `3790e1d` (1.18.0): 294/360
+/// (0.817: hospital medicine 0.889, emergency department 0.867, critical care 0.911,
+/// cardiothoracic surgery 0.822, transplant 0.800, dermatology and wounds 0.756,
+/// palliative care 0.756, ophthalmology, ENT and oral surgery 0.733); two dangerous
+/// errors, one fixed in 1.18.0 (a consult's "Question: capacity to decline PEG placement"
+/// taken for a finding against the assessment's "lacks decision-making capacity"). One
+/// waits in `evidence_waiting.jsonl`: b235-24 (an "initial diltiazem 20 mg IV bolus"
+/// matched by the second bolus, the first one's "15 mg IV bolus (0.25 mg/kg, wt 62 kg): HR
+/// 148 -> 112" being kept from the claim's heart rates by the weight between them); the
+/// other 359 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

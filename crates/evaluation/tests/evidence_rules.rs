@@ -7073,3 +7073,23 @@ fn a_side_labels_lone_letter_is_a_side() {
         ],
     );
 }
+
+/// "CONSULT - DECISION-MAKING CAPACITY. Question: capacity to decline PEG placement": a
+/// question a sentence opens with names what was asked, not a finding; the answer decides.
+#[test]
+fn a_consults_question_is_no_finding() {
+    let consult = "PSYCHIATRY C-L CONSULT - DECISION-MAKING CAPACITY. Question: capacity to decline PEG placement and to make code status decisions.\nExam: yes/no answers unreliable; unable to paraphrase risks/benefits.\nAssessment: pt lacks decision-making capacity for PEG placement and code status at this time.";
+    expect(
+        consult,
+        &[
+            (
+                "Psychiatry found that she had decision-making capacity to decline PEG placement.",
+                Contradicted,
+            ),
+            (
+                "Psychiatry found that she lacked decision-making capacity for PEG placement.",
+                Supported,
+            ),
+        ],
+    );
+}

@@ -2354,6 +2354,7 @@ const NEG_PRE: &[&str] = &[
     "nor",
     "absent",
     "lacks",
+    "lacked",
     "lacking",
     "cannot",
     "nothing",

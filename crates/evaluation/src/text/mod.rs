@@ -3766,6 +3766,31 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             line_start = line_end + 1;
         }
     }
+    // ("CONSULT - DECISION-MAKING CAPACITY. Question: capacity to decline PEG placement":
+    // so does a question a sentence opens with, to the sentence's end.)
+    if !claim && lower.contains("question:") {
+        for (at, _) in lower.match_indices("question:") {
+            let opens = lower[..at]
+                .trim_end_matches(' ')
+                .chars()
+                .next_back()
+                .is_none_or(|c| matches!(c, '.' | '\n' | ':'));
+            if !opens {
+                continue;
+            }
+            let end = lower[at..]
+                .find(['\n', ';'])
+                .into_iter()
+                .chain(lower[at..].find(". "))
+                .min()
+                .map_or(lower.len(), |p| at + p);
+            for (t, f) in toks.iter().zip(flags.iter_mut()) {
+                if (at..end).contains(&t.start) && matches!(t.kind, TokKind::Word { .. }) {
+                    f.protocol = true;
+                }
+            }
+        }
+    }
     // "eFAST was ... negative in the pelvis": the body part a test was negative in is
     // where nothing was found.
     for i in 0..n.saturating_sub(2) {
