@@ -7093,3 +7093,23 @@ fn a_consults_question_is_no_finding() {
         ],
     );
 }
+
+/// "Post-procedure CXR: no PTX", "JVD 8 cm": more abbreviations a summary spells out.
+#[test]
+fn ptx_and_jvd_are_spelled_out() {
+    let note = "PROCEDURE NOTE 05/08/2026. R IJ central venous catheter placed. Post-procedure CXR: no PTX. Exam: JVD to the angle of the jaw.";
+    expect(
+        note,
+        &[
+            (
+                "The post-procedure chest X-ray showed no pneumothorax.",
+                Supported,
+            ),
+            (
+                "The post-procedure chest X-ray showed a pneumothorax.",
+                Contradicted,
+            ),
+            ("Exam showed jugular venous distension.", Supported),
+        ],
+    );
+}
