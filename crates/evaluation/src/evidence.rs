@@ -583,7 +583,7 @@ struct Posting {
     sent: u32,
     tf: u32,
     /// `Posting::AFFIRMED`/`DENIED`, and their `_PLAIN` forms for occurrences not narrowed
-    /// to a time ("no active bleeding"); the same bits shifted by `Posting::EARLIER` for
+    /// to a time ("no active bleeding"); the same bits shifted by `Posting::EARLIER_SHIFT` for
     /// occurrences of an earlier time ("h/o", a comparison with a prior study).
     polarity: u8,
 }
@@ -593,7 +593,10 @@ impl Posting {
     const DENIED: u8 = 2;
     const AFFIRMED_PLAIN: u8 = 4;
     const DENIED_PLAIN: u8 = 8;
-    const EARLIER: u8 = 4;
+    /// The four bits above, for an occurrence of the present.
+    const NOW: u8 = 0x0f;
+    /// How far an earlier time's occurrence shifts the four bits.
+    const EARLIER_SHIFT: u8 = 4;
 
     fn polarity_of(item: &Item) -> u8 {
         // "Indication: evaluate for thymoma": what a test was done for is a question, not a
@@ -609,7 +612,7 @@ impl Posting {
         };
         let bits = if item.narrowed { seen } else { seen | plain };
         if item.earlier {
-            bits << Self::EARLIER
+            bits << Self::EARLIER_SHIFT
         } else {
             bits
         }
@@ -618,9 +621,9 @@ impl Posting {
     /// The polarity bits of this occurrence that a claim may meet: an earlier time's only
     /// for a claim that speaks of an earlier time.
     fn polarity_for(&self, claim_earlier: bool) -> u8 {
-        let now = self.polarity & 0x0f;
+        let now = self.polarity & Self::NOW;
         if claim_earlier {
-            now | self.polarity >> Self::EARLIER
+            now | self.polarity >> Self::EARLIER_SHIFT
         } else {
             now
         }
@@ -2080,14 +2083,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                             let items = &doc.body.items;
                             doc.values.iter().any(|&v| {
                                 let at = &items[v as usize];
+                                let s = at.sent as usize;
+                                let sentence = &items[doc.body.sentences[s].items.clone()];
                                 at.qty()
                                     .is_some_and(|v| v.dim == Dim::Date && date.matches(v))
-                                    && doc.values.iter().any(|&w| {
-                                        items[w as usize].sent == at.sent
-                                            && items[w as usize]
-                                                .qty()
-                                                .is_some_and(|w| w.dim == q.dim)
-                                    })
+                                    && doc
+                                        .values_in(s)
+                                        .any(|w| sentence[w].qty().is_some_and(|w| w.dim == q.dim))
                             })
                         })
                     };

@@ -2750,6 +2750,15 @@ const ANATOMY: &[&str] = &[
     "brachial",
     "basal",
     "apex",
+    // ("Both hands", "bilateral lungs": the plural is the body part too.)
+    "hands",
+    "legs",
+    "arms",
+    "lungs",
+    "kidneys",
+    "eyes",
+    "ears",
+    "ribs",
 ];
 
 /// Everything the tables say about one lowercase word, so the hot path looks a word up
@@ -2825,12 +2834,6 @@ pub(crate) fn lexicon() -> &'static Lexicon {
             at(&mut entries, w).generic = true;
         }
         for w in ANATOMY {
-            at(&mut entries, w).anatomy = true;
-        }
-        // ("Both hands", "bilateral lungs": the plural is the body part too.)
-        for w in [
-            "hands", "legs", "arms", "lungs", "kidneys", "eyes", "ears", "ribs",
-        ] {
             at(&mut entries, w).anatomy = true;
         }
         for w in STOPWORDS {

@@ -3755,13 +3755,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .iter()
                 .any(|q| line.starts_with(q))
             {
-                for (t, f) in toks.iter().zip(flags.iter_mut()) {
-                    if (line_start..line_end).contains(&t.start)
-                        && matches!(t.kind, TokKind::Word { .. })
-                    {
-                        f.protocol = true;
-                    }
-                }
+                mark_question(toks, &mut flags, line_start..line_end);
             }
             line_start = line_end + 1;
         }
@@ -3784,11 +3778,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .chain(lower[at..].find(". "))
                 .min()
                 .map_or(lower.len(), |p| at + p);
-            for (t, f) in toks.iter().zip(flags.iter_mut()) {
-                if (at..end).contains(&t.start) && matches!(t.kind, TokKind::Word { .. }) {
-                    f.protocol = true;
-                }
-            }
+            mark_question(toks, &mut flags, at..end);
         }
     }
     // "eFAST was ... negative in the pelvis": the body part a test was negative in is
@@ -3895,6 +3885,16 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     history(toks, lower, &mut flags);
     cutoffs(toks, lower, &mut flags);
     flags
+}
+
+/// Marks the words of a consult's question (those starting within `span` of the text) as
+/// what was asked, as a protocol's are: they state no finding.
+fn mark_question(toks: &[Tok], flags: &mut [Flags], span: Range<usize>) {
+    for (t, f) in toks.iter().zip(flags.iter_mut()) {
+        if span.contains(&t.start) && matches!(t.kind, TokKind::Word { .. }) {
+            f.protocol = true;
+        }
+    }
 }
 
 /// "Rubella IgG 5.2 IU/mL: NON-IMMUNE (immune >=10)": the words of a cutoff in parentheses
