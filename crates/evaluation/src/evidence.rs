@@ -303,6 +303,22 @@ impl<'a> Corpus<'a> {
         content.get(start..stop).unwrap_or("")
     }
 
+    /// Whether a sentence ends its line in a colon: a heading of the lines that follow
+    /// ("URINE DRUG SCREEN 05/06/2026 23:30:"), not a label of its own line's value
+    /// ("Benzodiazepines: negative").
+    fn heads_a_list(&self, at: (usize, usize)) -> bool {
+        self.sentence_span(at).is_some_and(|(content, _, end)| {
+            content
+                .get(end..)
+                .and_then(|rest| rest.trim_start_matches([' ', '\t']).strip_prefix(':'))
+                .is_some_and(|after| {
+                    after
+                        .trim_start_matches([' ', '\t', '\r'])
+                        .starts_with('\n')
+                })
+        })
+    }
+
     /// The written text of a sentence (empty if its span is not in the source).
     fn sentence_text(&self, at: (usize, usize)) -> &str {
         self.sentence_span(at)
@@ -1936,14 +1952,53 @@ impl<'c, 'a> Checker<'c, 'a> {
                 e.3 = e.3.max(ELIDED_PROX);
             }
         }
-        let claim_tablets = claim_items
-            .iter()
-            .any(|it| it.sent == item.sent && it.term() == Some(self.named.tablet));
+        // ("two tablets" is read as a count, its word taken with it.)
+        let claim_tablets = claim_items.iter().any(|it| {
+            it.sent == item.sent
+                && (it.term() == Some(self.named.tablet)
+                    || it.qty().is_some_and(|q| q.dim == Dim::Count))
+        });
         let claim_drug = owner_drug(claim_items, item.pos as usize);
         let claim_specimen = specimen_of(claim_items, item.pos as usize, &self.named.specimens);
         let claim_reference = claim_items.iter().any(|it| {
             it.sent == item.sent && it.term().is_some_and(|t| self.named.reference.contains(&t))
         });
+        // "SpO2 on arrival was 93% on room air" against "on HFNC 40 L/min, FiO2 60%: SpO2
+        // 93%": a reading on room air and one on an oxygen device are of two conditions.
+        // (The claim's clause, "his last fever was 38.3 C on 06/18, he was on room air", and
+        // the source's sentence, "on HFNC 40 L/min, FiO2 60%: SpO2 93%".)
+        let breathing = |items: &[Item], of: &dyn Fn(&Item) -> bool| {
+            let of_sent = || items.iter().filter(|it| of(it));
+            let device = of_sent().any(|it| {
+                !it.neg
+                    && it
+                        .term()
+                        .is_some_and(|t| self.named.oxygen_device.contains(&t))
+            });
+            let room_air = of_sent().any(|it| it.neg && it.term() == Some(self.named.oxygen));
+            match (room_air, device) {
+                (true, false) => Some(false),
+                (false, true) => Some(true),
+                _ => None,
+            }
+        };
+        let claim_breathing = breathing(claim_items, &|it| it.clause == item.clause);
+        // "a mean PA pressure of 38 mmHg" against "PA 64/25 mmHg, mean 38 mmHg" and
+        // "systemic BP 118/70": a mean is one number, never a systolic/diastolic pair.
+        // "ABI 0.91 ..., up from 0.52 before the stent" against "duplex of the stent at 3
+        // months": a bare fraction is no duration, unless the claim's sentence gives one
+        // whose unit it leaves out ("in 1.5 rather than 3 hours"). (A whole number may count
+        // days: "three daily pulses".)
+        let bare_no_duration = q.dim == Dim::None
+            && q.a.fract() != 0.0
+            && !claim_items
+                .iter()
+                .any(|it| it.sent == item.sent && it.qty().is_some_and(|v| v.dim == Dim::Time));
+        let claim_mean = claim_items[..item.pos as usize]
+            .iter()
+            .rev()
+            .take_while(|it| it.clause == item.clause)
+            .any(|it| it.term() == Some(self.named.mean));
         // "Discharge weight was 94.1 kg" against "Weight 94.1 -> 88.0 kg": the value at
         // discharge is the end of the change.
         let at_discharge = claim_items
@@ -2314,6 +2369,17 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Nor is a value measured on the other side ("IOP OD 15, OS 22 mmHg" for the
                 // left eye's IOP).
                 if side_conflict(item.side, s_item.side) {
+                    continue;
+                }
+                if claim_breathing
+                    .is_some_and(|on| breathing(items, &|it| it.sent == s_item.sent) == Some(!on))
+                {
+                    continue;
+                }
+                if claim_mean && q.shape == Shape::Single && sq.shape == Shape::Pair {
+                    continue;
+                }
+                if bare_no_duration && sq.dim == Dim::Time {
                     continue;
                 }
                 let after_one_of = |words: &[Term]| {
@@ -3564,6 +3630,21 @@ impl<'c, 'a> Checker<'c, 'a> {
             if in_best.iter().any(|i| i.earlier == claim_earlier) {
                 in_best.retain(|i| i.earlier == claim_earlier);
             }
+            // "URINE DRUG SCREEN 05/06: ... Benzodiazepines: negative.": when the reference
+            // sentence (a panel's heading) does not state the word, the aligned sentences
+            // that do speak for it, not a mention elsewhere ("limited sensitivity for
+            // lorazepam" implies no benzodiazepine result).
+            if in_best.is_empty() && !claim_earlier && self.corpus.heads_a_list(best_at) {
+                let (d, s) = best_at;
+                let count = self.doc(d).map_or(0, |doc| doc.body.sentences.len());
+                in_best = (s + 1..count)
+                    .take_while(|k| !self.corpus.heads_a_list((d, *k)))
+                    .flat_map(|k| self.corpus.sentence_items((d, k)))
+                    .filter(|i| {
+                        i.term() == Some(t) && i.states_polarity() && !i.earlier && !i.implied
+                    })
+                    .collect();
+            }
             // "WBAT LLE, NWB RUE": a sentence stating the word both ways answers the claim
             // in the clause that shares most of its other words (with their sides).
             let mixed = in_best.iter().any(|i| i.neg == item.neg)
@@ -4364,6 +4445,11 @@ struct Named {
     sites: [Term; 14],
     /// "pressure": "blood pressure" (BP) is no culture's site.
     pressure: Term,
+    /// "oxygen" (denied, "on room air") and the devices that give it ("NC", "FiO2").
+    oxygen: Term,
+    oxygen_device: [Term; 11],
+    /// "mean": a mean pressure is one number.
+    mean: Term,
     /// "culture" and "growth": a culture's result.
     culture: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
@@ -4428,6 +4514,22 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             pressure: vocab.term("pressure"),
+            oxygen: vocab.term("oxygen"),
+            mean: vocab.term("mean"),
+            oxygen_device: [
+                "cannula",
+                "mask",
+                "bipap",
+                "cpap",
+                "nrb",
+                "rebreather",
+                "vent",
+                "ventilator",
+                "intubated",
+                "fio2",
+                "supplemental",
+            ]
+            .map(|w| vocab.term(w)),
             culture: ["culture", "growth"].map(|w| vocab.term(w)),
             resumed: [
                 "resumed",

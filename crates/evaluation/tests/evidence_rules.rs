@@ -7113,3 +7113,150 @@ fn ptx_and_jvd_are_spelled_out() {
         ],
     );
 }
+
+/// "URINE DRUG SCREEN 05/06/2026 23:30:" heads the panel's lines: for a result of the
+/// panel, the lines below it say which way it is, not a comment that names a member of the
+/// class ("limited sensitivity for clonazepam and lorazepam").
+#[test]
+fn a_panels_lines_answer_below_its_heading() {
+    let uds = "URINE DRUG SCREEN (immunoassay) 05/06/2026 23:30:\nAmphetamines: negative. Benzodiazepines: negative. Cannabinoids (THC): POSITIVE. Cocaine metabolite: negative.\nComment: immunoassay has limited sensitivity for clonazepam and lorazepam; confirmatory LC-MS/MS available on request.";
+    expect(
+        uds,
+        &[
+            (
+                "Urine drug screen was positive for benzodiazepines.",
+                Contradicted,
+            ),
+            (
+                "Urine drug screen was negative for benzodiazepines.",
+                Supported,
+            ),
+            (
+                "Urine drug screen was positive for cannabinoids.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "SpO2 84% on room air" at triage and "on HFNC 40 L/min, FiO2 60%: SpO2 93%" later: a
+/// reading on room air and one on an oxygen device are of two conditions, so the device's
+/// reading does not answer a claim of the room-air one (and the other way round).
+#[test]
+fn room_air_and_oxygen_readings_are_apart() {
+    let vitals = "ED VITAL SIGNS 01/27/2026.\n14:02 triage: T 38.6 C, HR 118, BP 104/62, RR 30, SpO2 84% on room air.\n14:10 after 6 L NC: SpO2 89%, RR 28.\n14:35 on HFNC 40 L/min, FiO2 60%: SpO2 93%, HR 108, RR 24.\n16:00 intubated, on ventilator: SpO2 97%.";
+    expect(
+        vitals,
+        &[
+            ("SpO2 on arrival was 93% on room air.", Contradicted),
+            ("SpO2 on arrival was 84% on room air.", Supported),
+            ("SpO2 was 84% on high-flow nasal cannula.", Contradicted),
+            ("SpO2 was 97% on room air.", Contradicted),
+        ],
+    );
+}
+
+/// "Sevelamer carbonate 800 mg tab: 2 tabs PO TID": a claim that counts the tablets ("800
+/// mg, two tablets") speaks of the tablet's strength, which the lexer reads as a count
+/// with its word.
+#[test]
+fn counted_tablets_speak_of_the_strength() {
+    let meds = "DIALYSIS UNIT MEDICATION LIST (reviewed 07/06/2026).\nSevelamer carbonate 800 mg tab: 2 tabs PO TID with meals; 1 tab with snacks.\nCalcitriol 0.25 mcg cap: 1 cap PO daily.";
+    expect(
+        meds,
+        &[
+            (
+                "Renvela 800 mg, two tablets three times a day with meals.",
+                Supported,
+            ),
+            (
+                "Renvela 400 mg, two tablets three times a day with meals.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "I can't even keep water down": "even" is an intensifier, not the evening its stem
+/// would be, so the denial says nothing of the evening.
+#[test]
+fn even_is_no_evening() {
+    let message = "Hello, I had my cisplatin and radiation yesterday (week 4).\nI've been throwing up since last night, maybe 6 times now, and I can't even keep water down. Took the ondansetron twice and the prochlorperazine once, didn't help much.\nMy mouth is also sore but I could swallow ok until last night.\nI haven't peed much this morning. No fever, 98.1.";
+    let claim =
+        "Since the previous evening she has vomited about six times and cannot keep fluids down.";
+    assert_ne!(judge(message, claim), Contradicted);
+    let evening = "Vomited twice in the evening; no vomiting this morning.";
+    assert_eq!(judge(evening, "She vomited in the evening."), Supported);
+}
+
+/// "My granddaughter had a fever and a cold last week": a patient's message about a
+/// relative says nothing of the patient's own fever.
+#[test]
+fn a_grandchilds_fever_is_not_the_patients() {
+    let message = "Quick update 5 days after my bendamustine.\nI haven't had any fever at all, I checked twice a day and it's been 97.8 to 98.6.\nMy granddaughter had a fever and a cold last week so I have been staying away from her.";
+    expect(
+        message,
+        &[(
+            "Pt denies fever at home since his last bendamustine.",
+            Supported,
+        )],
+    );
+}
+
+/// "recombinant FVIII 50 IU/kg IV at home": FVIII is factor VIII.
+#[test]
+fn fviii_is_factor_eight() {
+    let note = "Breakthrough bleed plan: recombinant FVIII 50 IU/kg IV at home (supply on hand), then call the HTC.\nDental cleaning scheduled; no extra factor needed for cleaning.";
+    assert_ne!(
+        judge(
+            note,
+            "He keeps factor VIII at home to treat breakthrough bleeding."
+        ),
+        Contradicted
+    );
+    assert_eq!(
+        judge(note, "Recombinant factor VIII 50 IU/kg IV at home."),
+        Supported
+    );
+}
+
+/// "PA 64/25 mmHg, mean 38 mmHg ... systemic BP 118/70": a mean pressure is one number, so
+/// a systolic/diastolic pair never answers it; "RHC" is a right heart catheterization and
+/// "Wood units" are what "WU" writes.
+#[test]
+fn a_mean_pressure_is_no_pair() {
+    let rhc = "RIGHT HEART CATHETERIZATION - HEMODYNAMICS, 02/24/2026. Access: right internal jugular, 7 Fr.\nRA 9 mmHg. RV 62/8 mmHg. PA 64/25 mmHg, mean 38 mmHg. PAWP 11 mmHg.\nCO (thermodilution) 4.2 L/min; CI 2.3 L/min/m2. PVR 6.4 WU.\nSvO2 64%. SaO2 95% on RA. HR 82, systemic BP 118/70.\nVasoreactivity (inhaled NO 40 ppm): mPAP 36 mmHg, CO 4.3 L/min - negative.";
+    expect(
+        rhc,
+        &[
+            (
+                "RHC showed a mean PA pressure of 38 mmHg with PAWP 11 mmHg and PVR 6.4 Wood units.",
+                Supported,
+            ),
+            (
+                "RHC showed a mean PA pressure of 42 mmHg with PAWP 11 mmHg.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "ABI today: L 0.91 (pre-procedure 0.52)" with "duplex of the stent at 3 months": a bare
+/// fraction the claim gives ("up from 0.52 before the stent") is no duration.
+#[test]
+fn a_bare_fraction_is_no_duration() {
+    let note = "VASCULAR SURGERY CLINIC - POST-PROCEDURE VISIT (03/30/2026). 64 y/o F with lifestyle-limiting L calf claudication at 1 block despite supervised exercise and cilostazol.\ns/p L SFA atherectomy and drug-coated balloon angioplasty with a 6 x 100 mm self-expanding stent at the adductor canal on 03/17/2026 (Dr. Varga).\nNow walking >1 mile without calf pain. R leg asymptomatic.\nExam: L groin access site healed, no hematoma or bruit. Palpable L DP and PT pulses.\nABI today: L 0.91 (pre-procedure 0.52); R 0.97 (unchanged).\nPlan: DAPT with aspirin 81 mg daily and clopidogrel 75 mg daily for 6 months, then aspirin alone; continue atorvastatin 80 mg. Cilostazol stopped. Arterial duplex of the stent at 3 months, then every 6 months for the first year.\nSmoking: quit 2025, remains abstinent.";
+    expect(
+        note,
+        &[
+            (
+                "Left ABI was 0.91, up from 0.52 before the stent.",
+                Supported,
+            ),
+            (
+                "Left ABI was 0.91, up from 0.62 before the stent.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -22,6 +22,8 @@ const STOPWORDS: &[&str] = &[
     "alongside",
     // "an air leak lasting 2 days" says how long, not the "last 48 h" of another line.
     "lasting",
+    // "can't even keep water down": an intensifier, not the evening its stem would be.
+    "even",
     "a",
     "an",
     "the",
@@ -658,6 +660,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ij", "internal jugular"),
     ("ptx", "pneumothorax"),
     ("jvd", "jugular venous distension"),
+    ("fviii", "factor viii"),
+    ("rhc", "right heart catheterization"),
+    ("lhc", "left heart catheterization"),
     ("ivdu", "intravenous drug use"),
     ("ppi", "proton pump inhibitor"),
     ("cvc", "central venous catheter"),
@@ -2228,6 +2233,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("weight-bearing", "weight bearing"),
     ("on room air", "non oxygen"),
     ("room air", "non oxygen"),
+    // Pulmonary vascular resistance's unit.
+    ("wood units", "wu"),
+    ("wood unit", "wu"),
     ("supplemental oxygen", "oxygen"),
     // Not a temperature.
     ("troponin t", "troponin"),

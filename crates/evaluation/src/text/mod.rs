@@ -224,6 +224,9 @@ pub(crate) struct Item {
     /// Said of someone else, a relative ("Older brother had a rash on amoxicillin",
     /// "Father with MI at 58"): it states nothing of the patient either way.
     pub others: bool,
+    /// A drug's class word the sentence implies by naming the drug ("benzodiazepine" of
+    /// "limited sensitivity for lorazepam"), not one it writes.
+    pub implied: bool,
 }
 
 /// The small word right before a value, which says what part the value plays: the start
@@ -426,6 +429,11 @@ fn relatives(a: &mut Analysis, lower: &str) {
         "daughter",
         "grandmother",
         "grandfather",
+        "granddaughter",
+        "grandson",
+        "grandchild",
+        "niece",
+        "nephew",
         "aunt",
         "uncle",
         "cousin",
@@ -440,6 +448,8 @@ fn relatives(a: &mut Analysis, lower: &str) {
     ];
     const QUALIFIERS: &[&str] = &[
         "older", "younger", "maternal", "paternal", "half", "his", "her", "their",
+        // (A patient's own message: "My granddaughter had a fever".)
+        "my", "our",
     ];
     const HAD: &[&str] = &["had", "has", "with", "died", "diagnosed", "w/", "-"];
     for s in &a.sentences {
@@ -4651,6 +4661,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                 tested: f.tested,
                 asserted: f.asserted,
                 others: false,
+                implied: false,
             });
             if let TokKind::Word {
                 class: Some(class), ..
@@ -4665,6 +4676,7 @@ fn build(toks: &[Tok], flags: &[Flags]) -> Analysis {
                         kind: Kind::Word(class),
                         drug: false,
                         purpose: false,
+                        implied: true,
                         ..item
                     });
                 }
