@@ -7260,3 +7260,87 @@ fn a_bare_fraction_is_no_duration() {
         ],
     );
 }
+
+/// "46 y/o R-handed M bitten on the dorsum of the L hand": handedness gives its side to
+/// nothing after it, so the bite is the left hand's.
+#[test]
+fn handedness_is_the_side_of_nothing_after_it() {
+    let note = "ED NOTE - ENVENOMATION. 46 y/o R-handed M bitten on the dorsum of the L hand by a rattlesnake while moving firewood at ~15:20 on 06/14/2026. Two fang marks 1 cm apart.\nSwelling extending to the L wrist at arrival (16:05), progressing to the mid-forearm by 17:00.";
+    expect(
+        note,
+        &[
+            (
+                "Rattlesnake bite to the dorsum of the right hand with swelling extending to the wrist.",
+                Contradicted,
+            ),
+        ],
+    );
+    assert_ne!(
+        judge(
+            note,
+            "Rattlesnake bite to the dorsum of the left hand with swelling extending to the wrist."
+        ),
+        Contradicted
+    );
+}
+
+/// "continuous -125 mmHg" against a claim in cmH2O: centimetres of water are a pressure
+/// unit of their own ("cmH2O" or "cm H2O"), so the same number in the other unit disagrees,
+/// and the same unit agrees.
+#[test]
+fn centimetres_of_water_are_a_pressure() {
+    let order = "NEGATIVE PRESSURE WOUND THERAPY - ORDER (10/05/2026).\nWound: open R groin incision after debridement.\nDevice settings: continuous -125 mmHg. Do NOT use intermittent mode.";
+    expect(
+        order,
+        &[
+            (
+                "NPWT to the right groin wound is set at continuous -125 cmH2O.",
+                Contradicted,
+            ),
+            (
+                "NPWT to the right groin wound is set at continuous -125 cm H2O.",
+                Contradicted,
+            ),
+            (
+                "NPWT to the right groin wound is set at continuous -125 mmHg.",
+                Supported,
+            ),
+        ],
+    );
+    let vent = "VENT SETTINGS 05/02: AC/VC, TV 420 mL, RR 18, PEEP 8 cm H2O, FiO2 40%.";
+    expect(
+        vent,
+        &[
+            ("PEEP was 8 cmH2O.", Supported),
+            ("PEEP was 10 cmH2O.", Contradicted),
+        ],
+    );
+}
+
+/// "my fingers on that hand have been numb and cold": the adjectives say what "numbness"
+/// and "coldness" say, so a denial of them is contradicted.
+#[test]
+fn numb_and_cold_are_numbness_and_coldness() {
+    let message = "Hi Dr. Osei, I had my fistula done in my left upper arm on April 2. Since the surgery my fingers on that hand have been numb and cold, especially at the end of dialysis. No pain in the arm itself and no bleeding from the cuts.";
+    expect(
+        message,
+        &[(
+            "Patient denies hand numbness or coldness since the fistula was created.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "NaHCO3 8.4% 150 mEq IV push": NaHCO3 is sodium bicarbonate, whose dose a claim of
+/// "100 mEq" gets wrong.
+#[test]
+fn nahco3_is_sodium_bicarbonate() {
+    let note = "ED RESUSCITATION NOTE. 68 y/o F on flecainide 100 mg BID took ~15 tablets. QRS 186 ms.\nNaHCO3 8.4% 150 mEq IV push (3 amps) at 10:22 with QRS narrowing to 142 ms; then infusion of 150 mEq/L in D5W at 100 mL/h.";
+    expect(
+        note,
+        &[
+            ("Given sodium bicarbonate 100 mEq IV push.", Contradicted),
+            ("Given sodium bicarbonate 150 mEq IV push.", Supported),
+        ],
+    );
+}

@@ -662,6 +662,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("jvd", "jugular venous distension"),
     ("fviii", "factor viii"),
     ("rhc", "right heart catheterization"),
+    ("nahco3", "sodium bicarbonate"),
     ("lhc", "left heart catheterization"),
     ("ivdu", "intravenous drug use"),
     ("ppi", "proton pump inhibitor"),
@@ -2014,6 +2015,9 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("appointment", "visit"),
     ("seen", "visit"),
     ("weeks", "week"),
+    // "fingers numb and cold" says "numbness or coldness".
+    ("numb", "numbness"),
+    ("coldness", "cold"),
     ("nightly", "qhs"),
     ("bedtime", "qhs"),
     ("evening", "qhs"),
@@ -2435,6 +2439,9 @@ const CONJUNCTIONS: &[&str] = &[
     "and", "with", "but", "then", "plus", "while", "whereas", "however", "also", "although",
 ];
 
+/// One centimetre of water in millimetres of mercury.
+pub(crate) const CMH2O_IN_MMHG: f64 = 0.7356;
+
 /// Units after a number: dimension and factor to the dimension's base unit.
 const UNITS: &[(&str, Dim, f64)] = &[
     ("mg", Dim::Mass, 1.0),
@@ -2537,6 +2544,9 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("%", Dim::Percent, 1.0),
     ("percent", Dim::Percent, 1.0),
     ("mmhg", Dim::Pressure, 1.0),
+    // Ventilator, CPAP and wound-vacuum pressures; "cm H2O" in two words is read by the
+    // parser.
+    ("cmh2o", Dim::Pressure, CMH2O_IN_MMHG),
     // Balloon and stent inflation pressures ("deployed at 14 atm").
     ("atm", Dim::Pressure, 760.0),
     ("bpm", Dim::Rate, 1.0),

@@ -2164,7 +2164,15 @@ impl Parser<'_, '_> {
                     }
                     _ => None,
                 };
-                if let Some((dim, f)) = unit {
+                // ("PEEP 5 cm H2O": centimetres of water, a pressure.)
+                let water = unit.is_some_and(|(dim, _)| dim == Dim::Length)
+                    && &*next.text == "cm"
+                    && self.lexes.get(j + 1).is_some_and(|l| &*l.text == "h2o");
+                if water {
+                    q = q.with_unit(Dim::Pressure, lexicon::CMH2O_IN_MMHG);
+                    end = self.lexes[j + 1].end;
+                    j += 2;
+                } else if let Some((dim, f)) = unit {
                     q = q.with_unit(dim, f);
                     end = next.end;
                     j += 1;
@@ -3315,6 +3323,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         let mut k = i + 1;
         while k < n && applied < SIDE_WINDOW {
             match toks[k].kind {
+                // "46 y/o R-handed M bitten on the dorsum of the L hand": handedness is
+                // the side of nothing that follows it.
+                TokKind::Word { .. }
+                    if k == i + 1
+                        && lower
+                            .get(toks[k].start..toks[k].end)
+                            .is_some_and(|w| w.ends_with("handed")) =>
+                {
+                    flags[k].side = Some(side);
+                    break;
+                }
                 TokKind::Word { .. } => {
                     flags[k].side = Some(side);
                     if toks[k].start != last_span {
