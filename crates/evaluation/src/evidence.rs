@@ -4011,6 +4011,23 @@ fn analyse(
     kept: Option<TenantAnalyses<'_>>,
     mut vocab: Vocab,
 ) -> Analysed {
+    // "In March, spKt/V was 1.52" against "March 2026 (drawn 03/04)": a document that
+    // dates something in a month names that month.
+    let months = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+    .map(|m| vocab.term(m));
     let mut analysed = Vec::with_capacity(sources.len());
     let mut df: Vec<u32> = Vec::new();
     // The last sentence (1-based) that counted each term, so a term counts once per
@@ -4094,11 +4111,19 @@ fn analyse(
             .iter()
             .filter_map(|i| Some((i.term()?, i.side?)))
             .collect();
+        let month_of = |q: &Quantity| {
+            let m = match q.dim {
+                Dim::Date => (q.a / 100.0).floor(),
+                Dim::MonthYear => q.a,
+                _ => return None,
+            };
+            (1.0..=12.0).contains(&m).then(|| months[m as usize - 1])
+        };
         let terms: TermSet = body
             .items
             .iter()
             .chain(&title.items)
-            .filter_map(Item::term)
+            .filter_map(|i| i.term().or_else(|| i.qty().and_then(month_of)))
             .collect();
         docs.push(Doc {
             body,

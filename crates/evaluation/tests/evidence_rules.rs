@@ -7344,3 +7344,28 @@ fn nahco3_is_sodium_bicarbonate() {
         ],
     );
 }
+
+/// "March 2026 (drawn 03/04): ... spKt/V 1.52": a report that dates its readings in a
+/// month names the month a claim gives by name ("In March").
+#[test]
+fn a_dated_report_names_its_month() {
+    let report = "DIALYSIS ADEQUACY REPORT - Riverside Dialysis. Pt: 63 y/o M, HD MWF, 4.0 h.\nFebruary 2026 (drawn 02/04): pre-BUN 74, post-BUN 24, URR 68%, spKt/V 1.31 (below goal).\nMarch 2026 (drawn 03/04): pre-BUN 70, post-BUN 18, URR 74%, spKt/V 1.52.\nGoal: spKt/V >=1.4, URR >=65%.";
+    expect(
+        report,
+        &[("In March, spKt/V was 1.52 with a URR of 74%.", Supported)],
+    );
+}
+
+/// "MetHb 32.0% ... MetHb 4.0%": MetHb is methemoglobin (and COHb carboxyhemoglobin).
+#[test]
+fn methb_is_methemoglobin() {
+    let series = "CO-OXIMETRY SERIES (venous).\n07/03/2026 10:45: MetHb 32.0% (critical), COHb 1.2%, pO2 96 mmHg on NRB.\n07/03/2026 12:10 (60 min after methylene blue): MetHb 4.0%.";
+    expect(
+        series,
+        &[
+            ("Methemoglobin was 32% on arrival.", Supported),
+            ("Methemoglobin was 23% on arrival.", Contradicted),
+            ("Carboxyhemoglobin was 1.2%.", Supported),
+        ],
+    );
+}

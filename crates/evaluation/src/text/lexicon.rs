@@ -663,6 +663,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("fviii", "factor viii"),
     ("rhc", "right heart catheterization"),
     ("nahco3", "sodium bicarbonate"),
+    ("methb", "methemoglobin"),
+    ("cohb", "carboxyhemoglobin"),
     ("lhc", "left heart catheterization"),
     ("ivdu", "intravenous drug use"),
     ("ppi", "proton pump inhibitor"),
