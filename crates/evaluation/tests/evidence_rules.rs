@@ -7369,3 +7369,59 @@ fn methb_is_methemoglobin() {
         ],
     );
 }
+
+/// "Great toe pressure 38 mmHg; TBI 0.27": before a number (or "of" and a number) TBI is
+/// a toe-brachial index, elsewhere a traumatic brain injury.
+#[test]
+fn tbi_before_a_number_is_a_toe_brachial_index() {
+    let study = "NONINVASIVE ARTERIAL STUDY 05/14/2026.\nRight: ABI 1.09. Great toe pressure 92 mmHg; TBI 0.67.\nLeft: ABI 1.13. Great toe pressure 38 mmHg; TBI 0.27.";
+    expect(
+        study,
+        &[
+            (
+                "Left great toe pressure was 38 mmHg, with a toe-brachial index of 0.27.",
+                Supported,
+            ),
+            ("Left ABI was 1.13 with a TBI of 0.27.", Supported),
+            ("Left ABI was 1.13 with a TBI of 0.37.", Contradicted),
+        ],
+    );
+    expect(
+        "PMH: TBI 2019 after a fall, with residual headaches.",
+        &[("He has a history of traumatic brain injury.", Supported)],
+    );
+}
+
+/// "Return precautions: coolness, pallor or numbness of the R foot": "pale" says
+/// "pallor" and "coolness" says "cold".
+#[test]
+fn pale_and_cool_are_pallor_and_cold() {
+    let plan = "DISCHARGE INSTRUCTIONS. Call the vascular clinic for coolness, pallor or numbness of the R foot.";
+    expect(
+        plan,
+        &[(
+            "She should call if her right foot is cold, pale or numb.",
+            Supported,
+        )],
+    );
+}
+
+/// "fluticasone propionate HFA 110 mcg/actuation: 2 puffs": a strength per puff is the mass
+/// a claim writes as "110 mcg", and another mass disagrees.
+#[test]
+fn a_strength_per_puff_is_its_mass() {
+    let meds = "DISCHARGE MEDICATIONS - 6 y/o M, 21 kg (asthma exacerbation).\nNEW:\n- fluticasone propionate HFA 110 mcg/actuation: 2 puffs inhaled BID with spacer; rinse mouth after use.\nCONTINUE:\n- cetirizine 5 mg PO daily.";
+    expect(
+        meds,
+        &[
+            (
+                "Fluticasone HFA 110 mcg, 2 puffs twice daily with a spacer.",
+                Supported,
+            ),
+            (
+                "Fluticasone HFA 220 mcg, 2 puffs twice daily with a spacer.",
+                Contradicted,
+            ),
+        ],
+    );
+}

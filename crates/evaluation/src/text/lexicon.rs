@@ -2020,6 +2020,8 @@ const SYNONYMS: &[(&str, &str)] = &[
     // "fingers numb and cold" says "numbness or coldness".
     ("numb", "numbness"),
     ("coldness", "cold"),
+    ("coolness", "cold"),
+    ("pale", "pallor"),
     ("nightly", "qhs"),
     ("bedtime", "qhs"),
     ("evening", "qhs"),

@@ -2111,6 +2111,11 @@ impl Parser<'_, '_> {
         if q.dim == Dim::None && !flag && !side_next {
             if let Some(next) = self.lexes.get(j) {
                 let unit = match &next.kind {
+                    LexKind::Unit(Dim::None, _)
+                        if quantity::per_dose_form_in_mg(&next.text).is_some() =>
+                    {
+                        quantity::per_dose_form_in_mg(&next.text).map(|f| (Dim::Mass, f))
+                    }
                     LexKind::Unit(Dim::None, _) => {
                         let (unit, factor) = quantity::mass_rate_in_mg(&next.text);
                         let (unit, per_dl) = quantity::per_litre(&unit);
@@ -2547,6 +2552,23 @@ impl Parser<'_, '_> {
                 .is_some_and(|n| matches!(n.kind, LexKind::Num(_) | LexKind::Punct('#')))
         {
             self.expand("hospital day", start, end, true);
+            return i + 1;
+        }
+        // ("TBI 0.27", "a TBI of 0.64": before a number, a toe-brachial index, not a brain
+        // injury.)
+        // (Not a year: "TBI 2019 after a fall".)
+        let number_at = |k: usize| {
+            self.lexes.get(k).is_some_and(|n| {
+                matches!(n.kind, LexKind::Num(v) if !(v.fract() == 0.0 && (1900.0..=2100.0).contains(&v)))
+            })
+        };
+        let linked = |k: usize| {
+            self.lexes
+                .get(k)
+                .is_some_and(|n| matches!(&*n.text, "of" | "was" | "is" | ":" | "="))
+        };
+        if text == "tbi" && (number_at(i + 1) || (linked(i + 1) && number_at(i + 2))) {
+            self.expand("toe brachial index", start, end, true);
             return i + 1;
         }
         if let Some(exp) = self.lex.case_abbr(l.orig) {

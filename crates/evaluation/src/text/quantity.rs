@@ -304,6 +304,34 @@ pub(crate) fn mass_rate_in_mg(unit: &str) -> (Cow<'_, str>, f64) {
     (Cow::Borrowed(unit), 1.0)
 }
 
+/// A strength per puff, spray or tablet ("110 mcg/actuation", "90 mcg/puff") as the mass
+/// it is, in mg: the dose a claim writes as "110 mcg".
+pub(crate) fn per_dose_form_in_mg(unit: &str) -> Option<f64> {
+    let (mass, per) = unit.split_once('/')?;
+    let forms = [
+        "actuation",
+        "act",
+        "puff",
+        "spray",
+        "inh",
+        "inhalation",
+        "dose",
+        "tab",
+        "tablet",
+        "cap",
+        "capsule",
+    ];
+    if !forms.contains(&per) {
+        return None;
+    }
+    match mass {
+        "mcg" | "ug" | "µg" => Some(0.001),
+        "mg" => Some(1.0),
+        "g" => Some(1000.0),
+        _ => None,
+    }
+}
+
 /// A concentration per decilitre as one per litre ("14.2 mg/dL" is 142 mg/L, "9.8 g/dL" is
 /// 98 g/L), so that the two spellings of one reading meet.
 pub(crate) fn per_litre(unit: &str) -> (Cow<'_, str>, f64) {
