@@ -1994,6 +1994,15 @@ impl<'c, 'a> Checker<'c, 'a> {
             && !claim_items
                 .iter()
                 .any(|it| it.sent == item.sent && it.qty().is_some_and(|v| v.dim == Dim::Time));
+        // "her respiratory rate was 42" against "T 37.3 C, HR 138, RR 42": a bare number of
+        // a claim that names no temperature is no temperature.
+        let bare_no_temperature = q.dim == Dim::None
+            && !claim_items.iter().any(|it| {
+                it.sent == item.sent
+                    && it
+                        .term()
+                        .is_some_and(|t| self.named.temperature.contains(&t))
+            });
         let claim_mean = claim_items[..item.pos as usize]
             .iter()
             .rev()
@@ -2379,7 +2388,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if claim_mean && q.shape == Shape::Single && sq.shape == Shape::Pair {
                     continue;
                 }
-                if bare_no_duration && sq.dim == Dim::Time {
+                if (bare_no_duration && sq.dim == Dim::Time)
+                    || (bare_no_temperature && sq.dim == Dim::Temperature)
+                {
                     continue;
                 }
                 let after_one_of = |words: &[Term]| {
@@ -3693,6 +3704,21 @@ impl<'c, 'a> Checker<'c, 'a> {
                                         && self.polarity_in_docs(u, true, o.narrowed, claim_earlier).0))
                         })
                 });
+            // "no bilious vomiting" against "vomiting (nonbloody and nonbilious)": the
+            // denial is the modifier's, which the sentence denies too; the head it modifies
+            // is stated either way.
+            let modifier_agrees = item.neg
+                && best_items.iter().any(|i| i.term() == Some(t) && !i.neg)
+                && fact.iter().any(|o| {
+                    o.neg
+                        && o.run == item.run
+                        && o.pos < item.pos
+                        && !o.light
+                        && o.term().is_some_and(|u| {
+                            u != t && best_items.iter().any(|i| i.term() == Some(u) && i.neg)
+                        })
+                });
+            let head_agrees = head_agrees || modifier_agrees;
             // A place of a negated head ("on the random gastric biopsies") is not denied by
             // the claim, whatever the sources say of it.
             let located = item.neg && item.located;
@@ -4475,6 +4501,8 @@ struct Named {
     oxygen_device: [Term; 11],
     /// "mean": a mean pressure is one number.
     mean: Term,
+    /// Words that name a temperature ("T", "Tmax", "fever").
+    temperature: [Term; 4],
     /// "culture" and "growth": a culture's result.
     culture: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
@@ -4541,6 +4569,7 @@ impl Named {
             pressure: vocab.term("pressure"),
             oxygen: vocab.term("oxygen"),
             mean: vocab.term("mean"),
+            temperature: ["temperature", "tmax", "fever", "febrile"].map(|w| vocab.term(w)),
             oxygen_device: [
                 "cannula",
                 "mask",

@@ -7425,3 +7425,36 @@ fn a_strength_per_puff_is_its_mass() {
         ],
     );
 }
+
+/// "14:05 (ED triage): T 37.3 C, HR 138, RR 42": a claim's bare number that names no
+/// temperature ("her respiratory rate was 42") is no temperature, however close the
+/// temperature stands to the claim's other words.
+#[test]
+fn a_bare_number_is_no_temperature() {
+    let vitals = "VITAL SIGNS - 9 y/o F, asthma exacerbation, 04/10/2026.\n14:05 (ED triage): T 37.3 C, HR 138, RR 42, BP 112/68, SpO2 88% RA. PRAM 9.\n14:40: after albuterol-ipratropium neb x3 and dexamethasone: HR 152, RR 34, SpO2 92% on 2 L NC. PRAM 6.\n16:00 (floor arrival): HR 144, RR 30, SpO2 94% on 2 L NC.";
+    expect(
+        vitals,
+        &[
+            (
+                "At ED triage her respiratory rate was 42 and SpO2 was 88% on room air.",
+                Supported,
+            ),
+            ("At ED triage her temperature was 37.3.", Supported),
+        ],
+    );
+}
+
+/// "2 days of vomiting (about 8 episodes, nonbloody and nonbilious) and watery diarrhea,
+/// nonbloody": "no bilious vomiting" denies what vomited, which the source denies too,
+/// not the vomiting it states.
+#[test]
+fn a_denied_modifier_leaves_its_head_stated() {
+    let note = "ADMISSION NOTE. 22 m/o F with 2 days of vomiting (about 8 episodes, nonbloody and nonbilious) and watery diarrhea 6-8 times/day, nonbloody.\nPlan: ondansetron 0.15 mg/kg IV q8h PRN; stool pathogen panel.";
+    expect(
+        note,
+        &[
+            ("She had no bilious vomiting.", Supported),
+            ("She had bilious vomiting.", Contradicted),
+        ],
+    );
+}
