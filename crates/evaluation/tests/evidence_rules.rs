@@ -7458,3 +7458,20 @@ fn a_denied_modifier_leaves_its_head_stated() {
         ],
     );
 }
+
+/// "No pain with passive stretch of the toes": the manoeuvre that brings a finding out is
+/// where it was looked for, as "on" says ("no pain on passive toe stretch"), not denied.
+#[test]
+fn a_manoeuvre_after_with_is_not_denied() {
+    let note = "ORTHOPEDIC TRAUMA PROGRESS NOTE - POD 1. s/p intramedullary nail of L tibial shaft fracture 07/25/2026.\nExam LLE: Anterior, lateral, superficial and deep posterior compartments soft and compressible. No pain with passive stretch of the toes. DP and PT pulses 2+.";
+    expect(
+        note,
+        &[
+            (
+                "On POD 1 the leg compartments were soft, with no pain on passive toe stretch.",
+                Supported,
+            ),
+            ("On POD 1 he had pain on passive toe stretch.", Contradicted),
+        ],
+    );
+}

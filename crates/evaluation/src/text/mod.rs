@@ -2943,6 +2943,21 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0
             }
+            // "No pain with passive stretch of the toes", "no tenderness with palpation": the
+            // manoeuvre that brings a finding out is where it was looked for, not denied
+            // (as "on" would say: "no pain on passive toe stretch").
+            TokKind::Conj
+                if remaining < NEG_WINDOW
+                    && denied_content
+                    && lower.get(toks[i].start..toks[i].end) == Some("with")
+                    && toks.get(i + 1).is_some_and(|t| {
+                        lower
+                            .get(t.start..t.end)
+                            .is_some_and(|w| MANOEUVRES.contains(&w))
+                    }) =>
+            {
+                remaining = 0
+            }
             // "no VT/VF events with BiV pacing 96%": a "with" phrase holding a reading is
             // a statement of its own.
             TokKind::Conj
@@ -3982,6 +3997,34 @@ fn cutoffs(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
 /// Where a list that goes on from a side's words at the comma `at` ends ("the L CFV, FV,
 /// popliteal and calf veins"), when it is one: short items of words, the last after "and"
 /// or "or", half of them or more body parts, then the statement's end.
+/// What an examiner does to bring a finding out ("pain with passive stretch").
+const MANOEUVRES: &[&str] = &[
+    "passive",
+    "active",
+    "palpation",
+    "ambulation",
+    "ambulating",
+    "walking",
+    "exertion",
+    "movement",
+    "motion",
+    "range",
+    "stretch",
+    "stretching",
+    "flexion",
+    "extension",
+    "rotation",
+    "compression",
+    "percussion",
+    "inspiration",
+    "urination",
+    "voiding",
+    "swallowing",
+    "coughing",
+    "weight",
+    "weightbearing",
+];
+
 fn sided_list_end(toks: &[Tok], lower: &str, at: usize) -> Option<usize> {
     if !toks
         .get(at)
