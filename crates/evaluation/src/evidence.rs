@@ -1989,11 +1989,15 @@ impl<'c, 'a> Checker<'c, 'a> {
         // months": a bare fraction is no duration, unless the claim's sentence gives one
         // whose unit it leaves out ("in 1.5 rather than 3 hours"). (A whole number may count
         // days: "three daily pulses".)
-        let bare_no_duration = q.dim == Dim::None
-            && q.a.fract() != 0.0
-            && !claim_items
+        // (So is a bare range, "0 to 115 degrees", unless its own clause gives a duration.)
+        let time_where = |same: &dyn Fn(&Item) -> bool| {
+            claim_items
                 .iter()
-                .any(|it| it.sent == item.sent && it.qty().is_some_and(|v| v.dim == Dim::Time));
+                .any(|it| same(it) && it.qty().is_some_and(|v| v.dim == Dim::Time))
+        };
+        let bare_no_duration = q.dim == Dim::None
+            && ((q.a.fract() != 0.0 && !time_where(&|it| it.sent == item.sent))
+                || (q.shape == Shape::Range && !time_where(&|it| it.clause == item.clause)));
         // "her respiratory rate was 42" against "T 37.3 C, HR 138, RR 42": a bare number of
         // a claim that names no temperature is no temperature.
         let bare_no_temperature = q.dim == Dim::None

@@ -7475,3 +7475,17 @@ fn a_manoeuvre_after_with_is_not_denied() {
         ],
     );
 }
+
+/// "Knee ROM at 2 weeks post-op: 5-90 degrees. Today: 0-115 degrees (active)": a bare range
+/// ("0 to 115 degrees") is no duration unless its own clause gives one, so "2 weeks" is no
+/// rival of it.
+#[test]
+fn a_bare_range_is_no_duration() {
+    let note = "PHYSICAL THERAPY PROGRESS NOTE - 6 WEEKS s/p L TKA (05/19/2026).\nObjective: Knee ROM at 2 weeks post-op: 5-90 degrees. Today: 0-115 degrees (active), 0-118 (passive). TUG 9.8 s (was 16.2 s at 2 weeks).";
+    for claim in [
+        "Six weeks after surgery, active knee ROM was 0 to 115 degrees and TUG had improved to 9.8 seconds.",
+        "Active knee ROM was 0 to 115 degrees.",
+    ] {
+        assert_ne!(judge(note, claim), Contradicted, "{claim}");
+    }
+}
