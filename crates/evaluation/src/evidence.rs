@@ -4225,7 +4225,28 @@ fn conflicts(claim: Side, source: Side) -> bool {
 /// The drug a quantity belongs to: the nearest drug word before it in its sentence, else
 /// one right after it ("5 mg of oxycodone").
 fn owner_drug(items: &[Item], k: usize) -> Option<Term> {
-    let sent = items.get(k)?.sent;
+    let at = items.get(k)?;
+    let sent = at.sent;
+    // "Methergine 0.2 mg IM and two doses of Hemabate 250 mcg": a drug of the value's own
+    // clause owns it before one of an earlier clause.
+    let in_clause = |i: &&Item| i.clause == at.clause && i.drug;
+    let own = items[..k]
+        .iter()
+        .rev()
+        .take_while(|i| i.clause == at.clause)
+        .find(in_clause)
+        .or_else(|| {
+            items
+                .iter()
+                .skip(k + 1)
+                .take(3)
+                .take_while(|i| i.clause == at.clause)
+                .find(in_clause)
+        })
+        .and_then(Item::term);
+    if own.is_some() {
+        return own;
+    }
     let before = items[..k]
         .iter()
         .rev()

@@ -7489,3 +7489,24 @@ fn a_bare_range_is_no_duration() {
         assert_ne!(judge(note, claim), Contradicted, "{claim}");
     }
 }
+
+/// "Methergine 0.2 mg IM and two doses of Hemabate 250 mcg IM": a value's own clause names
+/// the drug it counts, before a drug of an earlier clause does ("methylergonovine 0.2 mg IM
+/// x1 and carboprost 250 mcg IM x2").
+#[test]
+fn a_values_own_clause_names_its_drug() {
+    let summary = "DISCHARGE SUMMARY - OBSTETRICS. Course complicated by postpartum hemorrhage from uterine atony, QBL 1,650 mL.\nManaged with bimanual massage, oxytocin 40 units/L infusion, methylergonovine 0.2 mg IM x1 and carboprost 250 mcg IM x2 (15 min apart), with good uterine tone thereafter.";
+    expect(
+        summary,
+        &[
+            (
+                "Uterine atony was managed with Pitocin, Methergine 0.2 mg IM and two doses of Hemabate 250 mcg IM.",
+                Supported,
+            ),
+            (
+                "Uterine atony was managed with Methergine 0.2 mg IM and three doses of Hemabate 250 mcg IM.",
+                Contradicted,
+            ),
+        ],
+    );
+}
