@@ -1615,6 +1615,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         // when the fact has nothing else to say.
         let has_content = fact.iter().any(|i| !i.light);
         let change_stated = self.change_stated(fact);
+        let value_matched = fact
+            .iter()
+            .any(|i| i.qty().is_some() && matches!(self.alignment(i), QtyAlign::Matched));
         for item in fact {
             let w = self.corpus.word_weight(item);
             match item.kind {
@@ -1622,8 +1625,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                     if !seen.insert(t) {
                         continue;
                     }
-                    // So is the verb of a change whose two ends the sources give.
-                    let framing = item.light || (change_stated && self.named.change.contains(&t));
+                    // So is the verb of a change whose two ends the sources give, and the
+                    // peak or nadir a matched reading is called ("reached a nadir of 7.1
+                    // g/dL"; a higher or lower reading of the test disagrees, see
+                    // `alignment`).
+                    let extreme = (self.named.peak.contains(&t) || self.named.nadir.contains(&t))
+                        && value_matched;
+                    let framing =
+                        item.light || extreme || (change_stated && self.named.change.contains(&t));
                     if framing && has_content && !self.in_any_doc(t) {
                         continue;
                     }

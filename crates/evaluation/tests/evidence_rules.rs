@@ -7510,3 +7510,19 @@ fn a_values_own_clause_names_its_drug() {
         ],
     );
 }
+
+/// A CBC trend ("06/12/2026 06:00 (POD 1): ... Hgb 7.1 (L)") and a summary ("Hgb 11.8
+/// (pre-op) -> 7.1 (POD 1) -> 8.6 g/dL"): the nadir a matched reading is called is the
+/// claim's framing of the trend the sources give, not a fact they must write.
+#[test]
+fn a_nadir_names_a_matched_reading() {
+    let trend = source("doc-1", "CBC TREND\n06/11/2026 07:10 (pre-op): WBC 9.8 K/uL, Hgb 11.8 g/dL, Hct 35.2%, Plt 221 K/uL.\n06/11/2026 14:45 (post-op, pre-transfusion): Hgb 7.9, Hct 23.6, Plt 168. Fibrinogen 312 mg/dL.\n06/11/2026 21:30 (after 2 u PRBC): Hgb 8.8.\n06/12/2026 06:00 (POD 1): WBC 14.2, Hgb 7.1 (L), Hct 21.4, Plt 155.\n06/13/2026 06:00 (POD 2): Hgb 7.8, Plt 170. Ferritin 9 ng/mL (L).\n06/14/2026 06:05 (POD 3): WBC 10.1, Hgb 8.6 (L), Hct 25.9, Plt 194.\nType & screen: O pos, antibody screen negative.", "2026-06-14T07:30:00Z");
+    let summary = source("doc-2", "DISCHARGE SUMMARY - OBSTETRICS\n34 y/o G3P1112 s/p primary LTCS at 39w0d on 06/11/2026 for arrest of descent; male infant 3,920 g.\nCourse c/b PPH due to uterine atony: QBL 1,450 mL. Managed with oxytocin infusion, methylergonovine 0.2 mg IM x1 and carboprost 250 mcg IM x2, bimanual massage; Bakri balloon not required.\nTransfused 2 units PRBC on POD 0. Hgb 11.8 (pre-op) -> 7.1 (POD 1) -> 8.6 g/dL (POD 3, day of d/c). Ferritin 9.\nFerric carboxymaltose 750 mg IV given POD 2.\nAfebrile throughout; incision C/D/I, no erythema or drainage. Tolerating regular diet, ambulating, voiding.\nVTE: SCDs in house; enoxaparin 40 mg SC daily x 6 weeks for VTE prophylaxis (BMI 38, C/S, PPH, transfusion).\nRh pos; rubella non-immune - MMR given 06/13. Tdap given antepartum (28 wk).\nBreastfeeding with supplementation; lactation following.\nD/c home POD 3 with husband. F/u: incision check 1-2 wk; CBC in 1 wk; PP visit 6 wk.", "2026-06-14T16:00:00Z");
+    let both = [trend, summary];
+    let claim =
+        "Hgb reached a nadir of 7.1 g/dL on POD 1 and was 8.6 g/dL on the day of discharge.";
+    assert_eq!(
+        judge_generated(&both, claim, &["doc-1", "doc-2"], "2026-06-14T18:00:00Z").support,
+        Supported
+    );
+}
