@@ -2570,7 +2570,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
                 // "800 mg tab - 2 tabs (1,600 mg)": the tablet's strength of a dose of several
                 // tablets is no dose of its own, unless the claim speaks of tablets too.
-                let dose = dose_of_strength(items, k, self.named.tablet);
+                let dose = dose_of_strength(items, k, &self.named.dose_form);
                 let strength_only = dose.is_some_and(|d| !d.matches(&sq)) && !claim_tablets;
                 let matched = if sq.shape == Shape::Range
                     && s_item.lead == Lead::From
@@ -4405,14 +4405,14 @@ fn dose_before(items: &[Item], k: usize, across_times: bool) -> Option<Quantity>
 
 /// "Methimazole 10 mg tab: 2 tabs (20 mg) PO BID": a tablet's strength followed by a
 /// count of tablets is a dose of strength times count (the strength keeps its own reading).
-fn dose_of_strength(items: &[Item], k: usize, tablet: Term) -> Option<Quantity> {
+fn dose_of_strength(items: &[Item], k: usize, forms: &[Term]) -> Option<Quantity> {
     let strength = items.get(k)?;
     let q = strength
         .qty()
         .filter(|q| q.dim == Dim::Mass && q.shape == Shape::Single)?;
     items
         .get(k + 1)
-        .filter(|i| i.sent == strength.sent && i.term() == Some(tablet))?;
+        .filter(|i| i.sent == strength.sent && i.term().is_some_and(|t| forms.contains(&t)))?;
     let count = items
         .get(k + 2..)?
         .iter()
@@ -4525,6 +4525,9 @@ struct Named {
     specimens: Vec<(Term, Specimen)>,
     /// "tablet" (tab, capsule, pill).
     tablet: Term,
+    /// The forms a strength is counted in: "tablet" and a capsule's "cap" ("Tacrolimus 1
+    /// mg cap: 3 caps (3 mg)").
+    dose_form: [Term; 2],
     /// Where a culture is taken from ("blood", "bone", "wound"): a culture's result is of
     /// its site.
     sites: [Term; 14],
@@ -4595,6 +4598,7 @@ impl Named {
             change: CHANGE_VERBS.map(|w| vocab.term(w)),
             specimens: specimen_terms(vocab, claim),
             tablet: vocab.term("tablet"),
+            dose_form: ["tablet", "cap"].map(|w| vocab.term(w)),
             sites: [
                 "blood", "urine", "bone", "wound", "abscess", "sputum", "csf", "tissue", "stool",
                 "nares", "synovial", "pleural", "bal", "biopsy",

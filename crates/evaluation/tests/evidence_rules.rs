@@ -7526,3 +7526,17 @@ fn a_nadir_names_a_matched_reading() {
         Supported
     );
 }
+
+/// "Tacrolimus 1 mg cap: 3 caps (3 mg) PO q12h": a capsule's strength counted out is a
+/// dose as a tablet's is, so the 1 mg capsule is no rival of "Prograf 3 mg".
+#[test]
+fn a_capsules_strength_counts_out_a_dose() {
+    let meds = "TRANSPLANT MEDICATION LIST (reviewed with pt 05/12/2026).\nTacrolimus 1 mg cap: 3 caps (3 mg) PO q12h at 08:00 and 20:00.\nMycophenolate mofetil 500 mg tab: 2 tabs (1,000 mg) PO BID.";
+    expect(
+        meds,
+        &[
+            ("Prograf 3 mg by mouth every 12 hours.", Supported),
+            ("Prograf 2 mg by mouth every 12 hours.", Contradicted),
+        ],
+    );
+}
