@@ -1977,14 +1977,14 @@ impl<'c, 'a> Checker<'c, 'a> {
         // (The claim's clause, "his last fever was 38.3 C on 06/18, he was on room air", and
         // the source's sentence, "on HFNC 40 L/min, FiO2 60%: SpO2 93%".)
         let breathing = |items: &[Item], of: &dyn Fn(&Item) -> bool| {
-            let of_sent = || items.iter().filter(|it| of(it));
-            let device = of_sent().any(|it| {
+            let part = || items.iter().filter(|it| of(it));
+            let device = part().any(|it| {
                 !it.neg
                     && it
                         .term()
                         .is_some_and(|t| self.named.oxygen_device.contains(&t))
             });
-            let room_air = of_sent().any(|it| it.neg && it.term() == Some(self.named.oxygen));
+            let room_air = part().any(|it| it.neg && it.term() == Some(self.named.oxygen));
             match (room_air, device) {
                 (true, false) => Some(false),
                 (false, true) => Some(true),
@@ -1992,8 +1992,6 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         };
         let claim_breathing = breathing(claim_items, &|it| it.clause == item.clause);
-        // "a mean PA pressure of 38 mmHg" against "PA 64/25 mmHg, mean 38 mmHg" and
-        // "systemic BP 118/70": a mean is one number, never a systolic/diastolic pair.
         // "ABI 0.91 ..., up from 0.52 before the stent" against "duplex of the stent at 3
         // months": a bare fraction is no duration, unless the claim's sentence gives one
         // whose unit it leaves out ("in 1.5 rather than 3 hours"). (A whole number may count
@@ -2016,6 +2014,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                         .term()
                         .is_some_and(|t| self.named.temperature.contains(&t))
             });
+        // "a mean PA pressure of 38 mmHg" against "PA 64/25 mmHg, mean 38 mmHg" and
+        // "systemic BP 118/70": a mean is one number, never a systolic/diastolic pair.
         let claim_mean = claim_items[..item.pos as usize]
             .iter()
             .rev()
@@ -2229,6 +2229,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             }) {
                 continue;
             }
+            // (Its readings are all on room air or all on a device, as the sentence says.)
+            let other_breathing =
+                claim_breathing.is_some_and(|on| breathing(items, &|_| true) == Some(!on));
             let other_phase =
                 claim_phase.is_some_and(|c| self.phase_at(at).is_some_and(|p| p != c));
             let line_prior = self.prior_line(at);
@@ -2393,9 +2396,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if side_conflict(item.side, s_item.side) {
                     continue;
                 }
-                if claim_breathing
-                    .is_some_and(|on| breathing(items, &|it| it.sent == s_item.sent) == Some(!on))
-                {
+                if other_breathing {
                     continue;
                 }
                 if claim_mean && q.shape == Shape::Single && sq.shape == Shape::Pair {
@@ -4052,21 +4053,9 @@ fn analyse(
 ) -> Analysed {
     // "In March, spKt/V was 1.52" against "March 2026 (drawn 03/04)": a document that
     // dates something in a month names that month.
-    let months = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
-    .map(|m| vocab.term(m));
+    let months: [Term; 12] = std::array::from_fn(|m| {
+        vocab.term(crate::text::lexicon::month_name(m as u32 + 1).unwrap_or_default())
+    });
     let mut analysed = Vec::with_capacity(sources.len());
     let mut df: Vec<u32> = Vec::new();
     // The last sentence (1-based) that counted each term, so a term counts once per
@@ -4231,46 +4220,31 @@ fn conflicts(claim: Side, source: Side) -> bool {
     )
 }
 
-/// The drug a quantity belongs to: the nearest drug word before it in its sentence, else
-/// one right after it ("5 mg of oxycodone").
+/// The drug a quantity belongs to: the nearest drug word before it in its clause, else one
+/// right after it ("5 mg of oxycodone"), else the same in its sentence.
 fn owner_drug(items: &[Item], k: usize) -> Option<Term> {
     let at = items.get(k)?;
-    let sent = at.sent;
+    // The nearest drug before the value within a part of the text, else one of the three
+    // items after it.
+    let nearest = |within: &dyn Fn(&Item) -> bool| {
+        items[..k]
+            .iter()
+            .rev()
+            .take_while(|i| within(i))
+            .find(|i| i.drug)
+            .or_else(|| {
+                items
+                    .iter()
+                    .skip(k + 1)
+                    .take(3)
+                    .take_while(|i| within(i))
+                    .find(|i| i.drug)
+            })
+            .and_then(Item::term)
+    };
     // "Methergine 0.2 mg IM and two doses of Hemabate 250 mcg": a drug of the value's own
     // clause owns it before one of an earlier clause.
-    let in_clause = |i: &&Item| i.clause == at.clause && i.drug;
-    let own = items[..k]
-        .iter()
-        .rev()
-        .take_while(|i| i.clause == at.clause)
-        .find(in_clause)
-        .or_else(|| {
-            items
-                .iter()
-                .skip(k + 1)
-                .take(3)
-                .take_while(|i| i.clause == at.clause)
-                .find(in_clause)
-        })
-        .and_then(Item::term);
-    if own.is_some() {
-        return own;
-    }
-    let before = items[..k]
-        .iter()
-        .rev()
-        .take_while(|i| i.sent == sent)
-        .find(|i| i.drug)
-        .and_then(Item::term);
-    before.or_else(|| {
-        items
-            .iter()
-            .skip(k + 1)
-            .take(3)
-            .take_while(|i| i.sent == sent)
-            .find(|i| i.drug)
-            .and_then(Item::term)
-    })
+    nearest(&|i| i.clause == at.clause).or_else(|| nearest(&|i| i.sent == at.sent))
 }
 
 /// Whether every one of `claim_values` (at least one) has an equal value right next to the

@@ -2698,6 +2698,11 @@ const MONTHS: &[(&str, u32)] = &[
     ("dec", 12),
 ];
 
+/// The full name of month `m` (1-12), the first of its spellings in [`MONTHS`].
+pub(crate) fn month_name(m: u32) -> Option<&'static str> {
+    MONTHS.iter().find(|(_, n)| *n == m).map(|(w, _)| *w)
+}
+
 /// Body parts a side word may follow ("hip, left"; "XR knee right").
 const ANATOMY: &[&str] = &[
     "hip",

@@ -2110,12 +2110,15 @@ impl Parser<'_, '_> {
         });
         if q.dim == Dim::None && !flag && !side_next {
             if let Some(next) = self.lexes.get(j) {
+                // ("110 mcg/actuation": a strength per puff or tablet is its mass, in the
+                // mass unit's own factor.)
+                let per_dose_form = matches!(next.kind, LexKind::Unit(Dim::None, _))
+                    .then(|| quantity::per_dose_form_mass(&next.text))
+                    .flatten()
+                    .and_then(|mass| self.lex.entry(mass).unit)
+                    .filter(|(dim, _)| *dim == Dim::Mass);
                 let unit = match &next.kind {
-                    LexKind::Unit(Dim::None, _)
-                        if quantity::per_dose_form_in_mg(&next.text).is_some() =>
-                    {
-                        quantity::per_dose_form_in_mg(&next.text).map(|f| (Dim::Mass, f))
-                    }
+                    LexKind::Unit(Dim::None, _) if per_dose_form.is_some() => per_dose_form,
                     LexKind::Unit(Dim::None, _) => {
                         let (unit, factor) = quantity::mass_rate_in_mg(&next.text);
                         let (unit, per_dl) = quantity::per_litre(&unit);
@@ -3994,9 +3997,6 @@ fn cutoffs(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     }
 }
 
-/// Where a list that goes on from a side's words at the comma `at` ends ("the L CFV, FV,
-/// popliteal and calf veins"), when it is one: short items of words, the last after "and"
-/// or "or", half of them or more body parts, then the statement's end.
 /// What an examiner does to bring a finding out ("pain with passive stretch").
 const MANOEUVRES: &[&str] = &[
     "passive",
@@ -4025,6 +4025,9 @@ const MANOEUVRES: &[&str] = &[
     "weightbearing",
 ];
 
+/// Where a list that goes on from a side's words at the comma `at` ends ("the L CFV, FV,
+/// popliteal and calf veins"), when it is one: short items of words, the last after "and"
+/// or "or", half of them or more body parts, then the statement's end.
 fn sided_list_end(toks: &[Tok], lower: &str, at: usize) -> Option<usize> {
     if !toks
         .get(at)

@@ -304,9 +304,9 @@ pub(crate) fn mass_rate_in_mg(unit: &str) -> (Cow<'_, str>, f64) {
     (Cow::Borrowed(unit), 1.0)
 }
 
-/// A strength per puff, spray or tablet ("110 mcg/actuation", "90 mcg/puff") as the mass
-/// it is, in mg: the dose a claim writes as "110 mcg".
-pub(crate) fn per_dose_form_in_mg(unit: &str) -> Option<f64> {
+/// The mass of a strength per puff, spray or tablet ("mcg" of "110 mcg/actuation", "90
+/// mcg/puff"): the dose a claim writes as "110 mcg".
+pub(crate) fn per_dose_form_mass(unit: &str) -> Option<&str> {
     let (mass, per) = unit.split_once('/')?;
     let forms = [
         "actuation",
@@ -321,15 +321,7 @@ pub(crate) fn per_dose_form_in_mg(unit: &str) -> Option<f64> {
         "cap",
         "capsule",
     ];
-    if !forms.contains(&per) {
-        return None;
-    }
-    match mass {
-        "mcg" | "ug" | "µg" => Some(0.001),
-        "mg" => Some(1.0),
-        "g" => Some(1000.0),
-        _ => None,
-    }
+    forms.contains(&per).then_some(mass)
 }
 
 /// A concentration per decilitre as one per litre ("14.2 mg/dL" is 142 mg/L, "9.8 g/dL" is
