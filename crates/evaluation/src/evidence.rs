@@ -319,6 +319,25 @@ impl<'a> Corpus<'a> {
         })
     }
 
+    /// Whether a sentence is its document's title: the first one, written in capitals (an
+    /// aside in parentheses aside), a bare name: no value, no side, nothing denied, no list
+    /// below it ("VENOUS BLOOD LEAD (confirmatory).").
+    fn is_title(&self, at: (usize, usize)) -> bool {
+        if at.1 != 0
+            || self.heads_a_list(at)
+            || self
+                .sentence_items(at)
+                .iter()
+                .any(|i| i.neg || i.side.is_some() || i.qty().is_some())
+        {
+            return false;
+        }
+        let text = self.sentence_text(at);
+        let head = text.split('(').next().unwrap_or("");
+        let letters = head.bytes().filter(u8::is_ascii_alphabetic);
+        letters.clone().count() >= 4 && letters.clone().all(|b| b.is_ascii_uppercase())
+    }
+
     /// The written text of a sentence (empty if its span is not in the source).
     fn sentence_text(&self, at: (usize, usize)) -> &str {
         self.sentence_span(at)
@@ -2402,6 +2421,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if claim_mean && q.shape == Shape::Single && sq.shape == Shape::Pair {
                     continue;
                 }
+                // "repeat CT chest in 6-8 weeks" says when, "levofloxacin x 5 more days" or
+                // "a 10-day course" how long: another attribute, never a rival.
+                if q.dim == Dim::Time
+                    && ((item.lead == Lead::In && s_item.lead != Lead::In && !q.matches(&sq))
+                        || (item.lead == Lead::For && s_item.lead == Lead::In))
+                {
+                    continue;
+                }
                 if (bare_no_duration && sq.dim == Dim::Time)
                     || (bare_no_temperature && sq.dim == Dim::Temperature)
                 {
@@ -2464,8 +2491,19 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // A number of another drug is never evidence about this one (a date
                 // belongs to no drug: "Labs 11/16: Na 131, K 5.6").
                 let source_drug = doc.value_owner.get(first + k).copied().flatten();
+                // (A combination's value is each of its drugs': "~7.9 g/day from Norco" for
+                // the acetaminophen in it.)
+                let combined = |cd: Term, sd: Term| {
+                    items.windows(2).any(|w| {
+                        w[0].drug
+                            && w[1].drug
+                            && w[0].run == w[1].run
+                            && [w[0].term(), w[1].term()].contains(&Some(cd))
+                            && [w[0].term(), w[1].term()].contains(&Some(sd))
+                    })
+                };
                 if let (Some(cd), Some(sd)) = (claim_drug, source_drug) {
-                    if cd != sd && !q.is_calendar() {
+                    if cd != sd && !q.is_calendar() && !(sq.dim == q.dim && combined(cd, sd)) {
                         continue;
                     }
                 }
@@ -2569,6 +2607,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                         continue;
                     }
                 }
+                // "transferrin saturation >45% with ferritin >1,000 ng/mL" is a criterion, not
+                // a reading: a claim value inside it is neither stated nor denied by it (one
+                // outside it is denied).
+                let single = q.shape == Shape::Single && sq.shape == Shape::Single;
+                if single && s_item.lead != item.lead && within(s_item.lead, sq.a, q.a) {
+                    continue;
+                }
                 // "800 mg tab - 2 tabs (1,600 mg)": the tablet's strength of a dose of several
                 // tablets is no dose of its own, unless the claim speaks of tablets too.
                 let dose = dose_of_strength(items, k, &self.named.dose_form);
@@ -2586,6 +2631,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                 } else {
                     (q.matches(&sq) && !strength_only)
+                        // (A claim's own bound, "ferritin over 1,000", a reading inside it
+                        // states.)
+                        || (single && s_item.lead != item.lead && within(item.lead, q.a, sq.a))
                         || dose.is_some_and(|d| q.matches(&d))
                         || pair_written_apart(items, k, q)
                 };
@@ -3505,6 +3553,19 @@ impl<'c, 'a> Checker<'c, 'a> {
             Vec::new()
         };
         let ranked = if now.is_empty() { ranked } else { &now };
+        // "VENOUS BLOOD LEAD (confirmatory)." against "Lead, venous whole blood: not
+        // detected": a title names what the document is about and states none of it, when
+        // another sentence speaks of the fact.
+        let untitled: Ranked = ranked
+            .iter()
+            .filter(|(at, _)| !self.corpus.is_title(*at))
+            .copied()
+            .collect();
+        let ranked = if untitled.is_empty() {
+            ranked
+        } else {
+            &untitled
+        };
         // A claim that names an earlier study or time (a prior word, a history, a date or a
         // year) may mean the one a source compares with; any other claim speaks of the
         // current one.
@@ -3848,7 +3909,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                                     .any(|j| j.term() == Some(u) && j.neg == item.neg)
                         };
                         other_way |= together(items, u, !item.neg)
-                            && (at.1.saturating_sub(1)..=at.1 + 1).any(denies_u);
+                            && ((at.1.saturating_sub(1)..=at.1 + 1).any(denies_u));
                     }
                     other_way
                 };
@@ -4919,6 +4980,15 @@ mod postings_tests {
         let postings = Postings::build(&[&a]);
         let bleeding = vocab.term("bleeding");
         assert_eq!(found(&postings, bleeding), vec![(0, 0, 1, Posting::DENIED)]);
+    }
+}
+
+/// Whether `value` lies inside the bound `lead` sets at `limit` ("> 45": 78 does).
+fn within(lead: Lead, limit: f64, value: f64) -> bool {
+    match lead {
+        Lead::Above => value > limit,
+        Lead::Below => value < limit,
+        _ => false,
     }
 }
 

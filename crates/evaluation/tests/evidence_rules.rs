@@ -7540,3 +7540,151 @@ fn a_capsules_strength_counts_out_a_dose() {
         ],
     );
 }
+
+/// "transferrin saturation >45% with ferritin >1,000 ng/mL": a bound is a criterion, not a
+/// reading, so a value inside it is no rival of the reading itself; a value outside it is
+/// denied, and a claim's own bound is stated by a reading inside it.
+#[test]
+fn a_bound_is_no_reading() {
+    let iron = "IRON STUDIES. Collected 02/02/2026 08:00 (fasting).\nTransferrin saturation: 78% (H; ref 20-50%).\nFerritin: 1,150 ng/mL (H; ref 24-336).\nComment: transferrin saturation >45% with ferritin >1,000 ng/mL in a C282Y homozygote.";
+    expect(
+        iron,
+        &[
+            (
+                "Transferrin saturation was 78% and ferritin was 1,150 ng/mL.",
+                Supported,
+            ),
+            ("Ferritin was more than 1,000 ng/mL.", Supported),
+            ("Transferrin saturation was 38%.", Contradicted),
+        ],
+    );
+    let troponin = "ED LABS 03/04/2026 10:15: hs-troponin T <6 ng/L; BNP 42 pg/mL.";
+    expect(troponin, &[("Troponin was 48 ng/L.", Contradicted)]);
+}
+
+/// "~7.9 g/day x 5 days from Norco plus OTC Tylenol": the amount of a combination product
+/// is an amount of each of its drugs, so the acetaminophen's 7.9 g is found there.
+#[test]
+fn a_combinations_amount_is_each_drugs() {
+    let note = "Admitted with RUQ pain after repeated supratherapeutic acetaminophen ingestion (~7.9 g/day x 5 days from Norco plus OTC Tylenol ES) for a molar abscess.";
+    expect(
+        note,
+        &[
+            ("Acetaminophen intake was about 7.9 g/day.", Supported),
+            ("Acetaminophen intake was about 9.7 g/day.", Contradicted),
+        ],
+    );
+}
+
+/// "AAST grade III splenic laceration ... with IV contrast": a roman numeral naming a
+/// grade is its number, so "grade IV" is another grade, not the route of the contrast.
+#[test]
+fn a_roman_grade_is_a_number() {
+    let ct = "CT ABDOMEN/PELVIS WITH IV CONTRAST 04/03/2026.\nFINDINGS: AAST grade III splenic laceration with a moderate perisplenic hematoma. No active contrast extravasation.";
+    expect(
+        ct,
+        &[
+            ("CT showed a grade 3 splenic laceration.", Supported),
+            (
+                "CT showed an AAST grade IV splenic laceration.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Bedside arthrocentesis L knee: 45 mL": a procedure written right before a sided body
+/// part is of that side, so a right knee arthrocentesis is the other side's.
+#[test]
+fn a_procedure_before_a_sided_body_part_takes_its_side() {
+    let consult = "ORTHOPAEDIC CONSULT. 66 y/o M, R-handed, s/p R TKA (2018), with an acutely swollen L knee.\nR knee: well-healed incision, no effusion.\nBedside arthrocentesis L knee: 45 mL turbid yellow fluid. Synovial WBC 68,000/uL, 92% PMN.";
+    expect(
+        consult,
+        &[
+            (
+                "Arthrocentesis of the left knee yielded 45 mL of turbid fluid.",
+                Supported,
+            ),
+            (
+                "Arthrocentesis of the right knee yielded synovial WBC 68,000/uL.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "VENOUS BLOOD LEAD (confirmatory)." names the test the report is of: it states no
+/// result, so the result line answers a claim that the lead was undetectable.
+#[test]
+fn a_bare_title_states_no_result() {
+    let lab = "VENOUS BLOOD LEAD (confirmatory). Collected 06/29/2026 09:45.\nLead, venous whole blood: not detected (<1.0 mcg/dL).\nPrior capillary screen 05/27/2026: 4.2 mcg/dL.";
+    expect(
+        lab,
+        &[(
+            "The confirmatory venous lead level was undetectable.",
+            Supported,
+        )],
+    );
+}
+
+/// "no acute fracture and normal alignment": a conjunct opening with a finding stated as
+/// normal is not denied with the fracture.
+#[test]
+fn a_normal_conjunct_is_not_denied() {
+    let ct = "CT CERVICAL SPINE 02/15/2026.\nFINDINGS: No acute fracture. Alignment is normal; no listhesis.";
+    expect(
+        ct,
+        &[
+            (
+                "Cervical spine CT showed no acute fracture and normal alignment.",
+                Supported,
+            ),
+            (
+                "Cervical spine CT showed an acute fracture and normal alignment.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "negative (visual inspection and spectrophotometry; bilirubin not detected)": a
+/// semicolon parts the method from the next finding, so the method is not denied.
+#[test]
+fn a_denial_does_not_reach_back_past_a_semicolon() {
+    let csf = "CSF ANALYSIS 04/16/2026.\nXanthochromia: negative (visual inspection and spectrophotometry; bilirubin not detected).\nProtein 34 mg/dL.";
+    expect(
+        csf,
+        &[(
+            "CSF showed no xanthochromia on spectrophotometry.",
+            Supported,
+        )],
+    );
+}
+
+/// "7 more days" is a duration of seven days, and "a repeat CT chest in 6-8 weeks" says
+/// when, which the antibiotic course's length does not contradict.
+#[test]
+fn durations_still_to_come_and_due_times() {
+    let summary = "DISCHARGE SUMMARY - GENERAL SURGERY. 48 y/o F admitted 06/23/2026 with LLQ pain, fever 38.5 C and WBC 16.2.\nIR placed 8 Fr drain 06/24; 20 mL pus. Drain removed 06/26.\nIV pip-tazo 4.5 g q6h, transitioned to ciprofloxacin 500 mg PO q12h + metronidazole 500 mg PO q8h on 06/26.\nComplete 7 more days of oral antibiotics (through 07/03/2026).\nSurgery clinic in 2 weeks.";
+    expect(
+        summary,
+        &[
+            (
+                "She will complete one more week of oral antibiotics.",
+                Supported,
+            ),
+            (
+                "She will complete ten more days of oral antibiotics.",
+                Contradicted,
+            ),
+        ],
+    );
+    let plan = "Levofloxacin 750 mg tab - 1 tab PO daily x 5 more days (last dose 04/16/2026); completes 10-day course.";
+    assert_ne!(
+        judge(
+            plan,
+            "Discharged on levofloxacin 750 mg PO daily, with a repeat CT chest in 6-8 weeks."
+        ),
+        Contradicted
+    );
+}

@@ -241,6 +241,12 @@ pub(crate) enum Lead {
     For,
     /// The next step of a sequence ("180 mg, then 90 mg BID"): another phase.
     Then,
+    /// When something is due, not how long it lasts ("CT chest in 6-8 weeks").
+    In,
+    /// A bound, not a reading: "transferrin saturation >45%", "more than 1,000 ng/mL".
+    Above,
+    /// "<0.01 ng/mL", "less than 50 mL/min".
+    Below,
 }
 
 impl Item {
@@ -1698,7 +1704,15 @@ impl Parser<'_, '_> {
             }
             Some("to" | "->" | "→") => Lead::To,
             Some("for" | "x" | "over") => Lead::For,
+            Some("in" | "within") => Lead::In,
             Some("then") => Lead::Then,
+            Some(">" | "≥") => Lead::Above,
+            Some("<" | "≤") => Lead::Below,
+            Some("than") => match self.word_before_n(start, 2) {
+                Some("greater" | "more" | "higher") => Lead::Above,
+                Some("less" | "fewer" | "lower") => Lead::Below,
+                _ => Lead::None,
+            },
             _ => Lead::None,
         }
     }
@@ -1950,6 +1964,17 @@ impl Parser<'_, '_> {
             let q = Quantity::single(Dim::Units, n, 1e6);
             self.emit(TokKind::Qty(q), start, self.lexes[j + 1].end);
             return j + 2;
+        }
+        // "7 more days", "two additional weeks": a duration still to come.
+        if matches!(
+            self.text(j),
+            Some("more" | "additional" | "further" | "extra")
+        ) {
+            if let Some((Dim::Time, factor)) = self.entry_at(j + 1).and_then(|e| e.unit) {
+                let q = Quantity::single(Dim::Time, n, factor);
+                self.emit(TokKind::Qty(q), start, self.lexes[j + 1].end);
+                return j + 2;
+            }
         }
         // "by 6 AM", "at 9 pm": a time of day.
         if (1.0..=12.0).contains(&n) && n.fract() == 0.0 {
@@ -2205,7 +2230,11 @@ impl Parser<'_, '_> {
             self.lexes.get(j).map(|l| &l.kind),
             Some(LexKind::Punct('→'))
         ) {
-            if let Some(t) = self.out.last_mut().filter(|t| t.lead == Lead::None) {
+            if let Some(t) = self
+                .out
+                .last_mut()
+                .filter(|t| matches!(t.lead, Lead::None | Lead::In | Lead::Above | Lead::Below))
+            {
                 t.lead = Lead::From;
             }
         }
@@ -2332,6 +2361,21 @@ impl Parser<'_, '_> {
             let q = Quantity::single(Dim::Percent, 50.0, 1.0);
             self.emit(TokKind::Qty(q), l.start, l.end);
             return i + 1;
+        }
+        // "AAST grade III", "NYHA class IV": a roman numeral naming a grade is its number,
+        // so "grade IV" and "grade 3" compare ("IV contrast" stays the route).
+        if i > 0
+            && matches!(
+                self.text(i - 1),
+                Some("grade" | "class" | "stage" | "type" | "tier" | "category")
+            )
+        {
+            let roman = ["i", "ii", "iii", "iv", "v", "vi"]
+                .iter()
+                .position(|r| *r == text);
+            if let Some(n) = roman {
+                return self.number(i, n as f64 + 1.0);
+            }
         }
         // Number words behave as numbers.
         if let Some(n) = entry.number {
@@ -2902,6 +2946,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             && matches!(
                                 &lower[t.start..t.end],
                                 "new" | "worsening" | "increasing" | "increased" | "enlarging"
+                            )
+                    }) =>
+            {
+                remaining = 0;
+            }
+            // "no acute fracture and normal alignment": a conjunct that opens with a finding
+            // stated as normal is a statement of its own.
+            TokKind::Conj
+                if remaining > 0
+                    && toks.get(i + 1).is_some_and(|t| {
+                        matches!(t.kind, TokKind::Word { .. })
+                            && matches!(
+                                &lower[t.start..t.end],
+                                "normal" | "intact" | "preserved" | "unremarkable" | "stable"
                             )
                     }) =>
             {
@@ -3489,6 +3547,28 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             before.ends_with(" of the") || before.ends_with(" of")
         });
         if of_before && i > 0 && matches!(toks[i - 1].kind, TokKind::Word { .. }) {
+            flags[i - 1].side.get_or_insert(side);
+        }
+        // "Bedside arthrocentesis L knee: 45 mL": a procedure or finding written right
+        // before a sided body part is of that side, as "of the" would say. (Not a word
+        // negated by its own form: "abnormal L axillary LN" leaves "normal" the node's.)
+        let sided_body_part = i > 0
+            && matches!(
+                toks[i - 1].kind,
+                TokKind::Word {
+                    anatomy: false,
+                    light: false,
+                    morph_neg: false,
+                    ..
+                }
+            )
+            && lower
+                .get(toks[i - 1].end..toks[i].start)
+                .is_some_and(|gap| gap.bytes().all(|b| b == b' '))
+            && toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }));
+        if sided_body_part {
             flags[i - 1].side.get_or_insert(side);
         }
         // "SCD on RLE", "rash on the left arm": what is on a side's body part is of that side.
@@ -4541,8 +4621,12 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
             // Campylobacter, STEC not detected".)
             // (Joined by "and"/"or" as well: "Influenza A/B, RSV and SARS-CoV-2 NOT
             // detected".)
+            // (Not past a semicolon: "(visual inspection and spectrophotometry; bilirubin
+            // not detected)" parts two statements.)
             TokKind::Clause | TokKind::Conj
-                if count > 0 && k == listed_from(toks, lower, k, at).unwrap_or(0) =>
+                if count > 0
+                    && byte(k) != Some(b';')
+                    && k == listed_from(toks, lower, k, at).unwrap_or(0) =>
             {
                 window = 2 * NEG_WINDOW;
             }
