@@ -1906,40 +1906,58 @@ impl<'c, 'a> Checker<'c, 'a> {
         else {
             return false;
         };
-        // (Its clock, "03/12 06:10", is no second date.)
+        self.sentences.iter().any(|at| {
+            // (The value first: few sentences hold it, and the date may need a look back.)
+            self.corpus
+                .sentence_items(*at)
+                .iter()
+                .filter_map(Item::qty)
+                .any(|v| value.comparable(v) && value.matches(v))
+                && self.row_dated(*at, date)
+        })
+    }
+
+    /// Whether the sentence at `at` is of `date` alone: the one date of its kind it holds
+    /// (a day of treatment among days of treatment, "03/05/2026 (Day 4): 1,860"; its clock,
+    /// "03/12 06:10", is no second date), or, holding none, the one that opens the nearest
+    /// sentence before it holding one among its first words ("LABS 10/08/2027 09:40. CBC:
+    /// ... ESR 14 mm/h.").
+    fn row_dated(&self, at: (usize, usize), date: &Quantity) -> bool {
+        let of_kind = |d: &Quantity| {
+            if date.dim == Dim::Day {
+                d.dim == Dim::Day
+            } else {
+                d.is_day()
+            }
+        };
+        // (And no second calendar day: a table's header of several dated columns, "05/04
+        // (pre-op)  05/11 (PACU)  05/12 (POD 1)", dates no row by its one day of treatment.)
         let only_date = |items: &[Item]| {
-            let mut dates = items.iter().filter_map(Item::qty).filter(|d| d.is_day());
+            let mut dates = items.iter().filter_map(Item::qty).filter(|d| of_kind(d));
+            let days = items
+                .iter()
+                .filter_map(Item::qty)
+                .filter(|d| d.is_day())
+                .count();
             match (dates.next(), dates.next()) {
-                (Some(d), None) => Some(*d),
+                (Some(d), None) if days <= 1 => Some(*d),
                 _ => None,
             }
         };
-        // ("LABS 10/08/2027 09:40. CBC: ... ESR 14 mm/h.": a sentence of no date is of the
-        // date that opens the nearest sentence before it holding one, when that date stands
-        // among its first words.)
-        let opened_by = |at: (usize, usize)| {
+        let opened_by = || {
             (0..at.1).rev().find_map(|s| {
                 let items = self.corpus.sentence_items((at.0, s));
-                let first = items
-                    .iter()
-                    .position(|i| i.qty().is_some_and(Quantity::is_day))?;
+                let first = items.iter().position(|i| i.qty().is_some_and(of_kind))?;
                 Some((first <= 2).then(|| only_date(items)).flatten())
             })?
         };
-        self.sentences.iter().any(|at| {
-            let items = self.corpus.sentence_items(*at);
-            // (The value first: few sentences hold it, and the date may need a look back.)
-            let holds_value = items
-                .iter()
-                .filter_map(Item::qty)
-                .any(|v| value.comparable(v) && value.matches(v));
-            let stated = || match only_date(items) {
-                Some(d) => Some(d),
-                None if !items.iter().filter_map(Item::qty).any(Quantity::is_day) => opened_by(*at),
-                None => None,
-            };
-            holds_value && stated().is_some_and(|d| d.dim == date.dim && date.matches(&d))
-        })
+        let items = self.corpus.sentence_items(at);
+        let stated = match only_date(items) {
+            Some(d) => Some(d),
+            None if !items.iter().filter_map(Item::qty).any(of_kind) => opened_by(),
+            None => None,
+        };
+        stated.is_some_and(|d| d.dim == date.dim && date.matches(&d))
     }
 
     fn align_quantity(&self, item: &Item, q: &Quantity, subject: &[Term]) -> QtyAlign {
@@ -1948,9 +1966,37 @@ impl<'c, 'a> Checker<'c, 'a> {
         // K/uL, ..., Plt 118 K/uL": a date that stamps the claim's value is stated where a
         // sentence of that one date holds the value (the value's own check says whether it
         // is the claim's test).
-        if q.is_calendar() && self.dated_value_row(item, q) {
+        if (q.is_calendar() || q.dim == Dim::Day) && self.dated_value_row(item, q) {
             return QtyAlign::Matched;
         }
+        // The day a reading of the claim is stamped with ("1860 on day 4"), unless the claim
+        // calls it a peak or a nadir, which the other readings decide. (A reading's, not a
+        // drug's dose or schedule: "2 g IV every 24 hours through 07/16" ends a course.)
+        let framed = claim_items[..item.pos as usize]
+            .iter()
+            .rev()
+            .take_while(|i| i.clause == item.clause)
+            .any(|i| {
+                i.term()
+                    .is_some_and(|t| self.named.peak.contains(&t) || self.named.nadir.contains(&t))
+            });
+        let reading = !q.is_time_point()
+            && !matches!(q.dim, Dim::Frequency | Dim::Time)
+            && !framed
+            && owner_drug(claim_items, item.pos as usize).is_none();
+        let stamped_day = claim_items
+            .get(item.pos as usize + 1..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|i| {
+                i.sent == item.sent
+                    && i.clause == item.clause
+                    && i.qty().is_none_or(Quantity::is_time_point)
+            })
+            .filter_map(Item::qty)
+            .find(|d| d.is_day() || d.dim == Dim::Day)
+            .filter(|_| reading)
+            .copied();
         let mut claim_ctx = context(self.corpus, claim_items, item.pos as usize);
         // Words the cited sources never use cannot tell candidates apart; they count half
         // so that paraphrase around a value does not hide the value itself.
@@ -2699,6 +2745,28 @@ impl<'c, 'a> Checker<'c, 'a> {
             if !co_values.is_empty() && !placed.is_empty() && placed.iter().all(|c| start_phase(c))
             {
                 return QtyAlign::mismatch(q);
+            }
+        }
+        // "hCG 1860 on day 4" against rows "03/02/2026 (Day 1): 1,742", "03/05/2026 (Day 4):
+        // 1,860": of the row of the claim's day, the reading placed best, written in the
+        // claim's unit, is the one the claim means.
+        // (Placed better than any other there: a table's row of one test across dated
+        // columns is no row of one day.)
+        if let Some(day) = stamped_day {
+            let in_row: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| c.comparable && self.row_dated(c.at, &day))
+                .collect();
+            let best = in_row.iter().max_by(|a, b| a.sim.total_cmp(&b.sim));
+            let alone = best.is_some_and(|b| {
+                in_row
+                    .iter()
+                    .filter(|c| c.sim >= b.sim && !c.value.matches(&b.value))
+                    .count()
+                    == 0
+            });
+            if alone && best.is_some_and(|c| c.matched && c.value.dim == q.dim && c.sim > 0.0) {
+                return QtyAlign::Matched;
             }
         }
         // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"
@@ -4595,8 +4663,8 @@ struct Named {
     /// 300-350 s").
     goal: [Term; 2],
     /// Words that make the number after them a name, not a reading ("stage 1 liquids",
-    /// "grade 2", "type 2").
-    label: [Term; 7],
+    /// "grade 2", "type 2", "Test 1, room air", "Set 2", "Tube 4").
+    label: [Term; 13],
     /// "normal" (and, negated, "abnormal"): it says something only of what it is said of.
     normal: Term,
     /// The labels of a report's conclusion ("IMPRESSION:", "INTERPRETATION:").
@@ -4695,8 +4763,11 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             goal: ["goal", "target"].map(|w| vocab.term(w)),
-            label: ["stage", "grade", "class", "type", "phase", "step", "tier"]
-                .map(|w| vocab.term(w)),
+            label: [
+                "stage", "grade", "class", "type", "phase", "step", "tier", "test", "set", "tube",
+                "trial", "sample", "attempt",
+            ]
+            .map(|w| vocab.term(w)),
             normal: vocab.term("normal"),
             conclusion: [
                 "impression",

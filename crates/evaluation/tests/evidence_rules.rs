@@ -7688,3 +7688,18 @@ fn durations_still_to_come_and_due_times() {
         Contradicted
     );
 }
+
+/// "03/05/2026 (Day 4): 1,860": a day of treatment stamps the row it opens, so "1860 on
+/// day 4" is that row's reading, and the days of the claim are found among the rows' days.
+#[test]
+fn a_day_of_treatment_stamps_its_row() {
+    let trend = "SERIAL QUANTITATIVE SERUM hCG (mIU/mL). Single-dose methotrexate 50 mg/m2 IM given 03/02/2026 (Day 1).\n02/28/2026: 1,388\n03/02/2026 (Day 1): 1,742\n03/05/2026 (Day 4): 1,860\n03/08/2026 (Day 7): 1,410\nDay 4 -> Day 7 decline: 24%.";
+    assert_ne!(
+        judge(
+            trend,
+            "hCG fell from 1860 on day 4 to 1410 mIU/mL on day 7 after methotrexate, a 24% decline."
+        ),
+        Contradicted
+    );
+    assert_eq!(judge(trend, "hCG was 1860 on day 4."), Supported);
+}
