@@ -3981,9 +3981,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                     other_way
                 };
+                // (Not the word for a test: "Squeeze test negative" denies no "anterior
+                // drawer test".)
                 let scope_agrees = item.neg
                     && fact.iter().any(|o| {
                         o.neg
+                            && o.term().is_none_or(|u| !self.named.test.contains(&u))
                             && o.clause == item.clause
                             && o.term().is_some_and(|u| {
                                 u != t
@@ -4145,6 +4148,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                         }
                     }
                     other = seen && only_other;
+                }
+                #[cfg(test)]
+                if std::env::var("DEBUG_EVIDENCE").is_ok() {
+                    eprintln!("side term {t:?} {side:?} same {same} other {other}");
                 }
                 if other && !same {
                     laterality = true;
@@ -4667,6 +4674,8 @@ struct Named {
     label: [Term; 13],
     /// "normal" (and, negated, "abnormal"): it says something only of what it is said of.
     normal: Term,
+    /// The words for a test itself, which many results deny ("Squeeze test negative").
+    test: [Term; 2],
     /// The labels of a report's conclusion ("IMPRESSION:", "INTERPRETATION:").
     conclusion: [Term; 5],
     /// Time points before the discharge ("On arrival", "Triage VS").
@@ -4769,6 +4778,7 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             normal: vocab.term("normal"),
+            test: ["test", "screen"].map(|w| vocab.term(w)),
             conclusion: [
                 "impression",
                 "interpretation",

@@ -7703,3 +7703,45 @@ fn a_day_of_treatment_stamps_its_row() {
     );
     assert_eq!(judge(trend, "hCG was 1860 on day 4."), Supported);
 }
+
+/// "Hepatitis C antibody: REACTIVE" beside "Hepatitis B surface antigen: negative": which
+/// hepatitis is part of the test's name, so the B tests' "negative" says nothing of C.
+#[test]
+fn hepatitis_b_and_c_are_two_tests() {
+    let panel = "INFECTIOUS SCREENING PANEL - collected 09/04/2026 13:15.\nHepatitis C antibody: REACTIVE (S/CO 11.8). Reflex HCV RNA PCR: pending.\nHIV-1/2 antigen/antibody combo: NONREACTIVE.\nHepatitis B surface antigen: negative. Hepatitis B core antibody: negative.";
+    expect(
+        panel,
+        &[
+            ("Hepatitis C antibody screening was negative.", Contradicted),
+            ("Hepatitis B surface antigen was negative.", Supported),
+        ],
+    );
+}
+
+/// "Squeeze test negative; external rotation test negative": other tests' denials do not
+/// deny the anterior drawer, which the note calls positive.
+#[test]
+fn another_tests_denial_is_no_agreement() {
+    let note = "URGENT CARE - SPORTS INJURY 09/19/2026. 31 y/o M inverted his R ankle.\nExam R ankle: moderate lateral swelling; TTP over ATFL (Ottawa negative). Anterior drawer positive (2+ laxity vs L). Talar tilt negative. Squeeze test negative; external rotation test negative.";
+    expect(
+        note,
+        &[(
+            "On exam, the anterior drawer test of the right ankle was negative.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "MRI SHOULDER RIGHT WITHOUT CONTRAST": the side after the body part is the shoulder's,
+/// though the study's contrast follows it.
+#[test]
+fn a_studys_side_before_its_contrast() {
+    let mri = "MRI SHOULDER RIGHT WITHOUT CONTRAST. Date: 03/09/2026.\nFINDINGS: Full-thickness tear of the supraspinatus tendon with 1.4 cm retraction.\nIMPRESSION: Full-thickness supraspinatus tear.";
+    expect(
+        mri,
+        &[(
+            "MRI showed a full-thickness supraspinatus tear of the left shoulder.",
+            Contradicted,
+        )],
+    );
+}

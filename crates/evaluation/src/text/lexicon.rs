@@ -1898,6 +1898,9 @@ const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria"), ("breaks", "int
 
 const SYNONYMS: &[(&str, &str)] = &[
     ("pressor", "vasopressor"),
+    // "was injected into the knee" is the knee's injection.
+    ("injection", "inject"),
+    ("injections", "inject"),
     // A urinary calculus is a stone ("7 mm calculus at the right UVJ").
     ("calculus", "stone"),
     ("calculi", "stone"),
@@ -2143,6 +2146,13 @@ const PHRASES: &[(&str, &str)] = &[
     // Not multiple sclerosis ("MS").
     ("ms contin", "morphine"),
     ("lactic acid", "lactate"),
+    // Which hepatitis is the whole name: "Hepatitis C antibody: REACTIVE" and "Hepatitis B
+    // surface antigen: negative" are two tests. (Not A, whose letter is also a list's first
+    // word: "Hepatitis A, B, C and E testing".)
+    ("hepatitis b", "hbv"),
+    ("hepatitis c", "hcv"),
+    ("hep b", "hbv"),
+    ("hep c", "hcv"),
     // Inhaled nitric oxide is a drug of its own (iNO).
     ("nitric oxide", "nitricoxide"),
     // Written out, it is the abbreviation: denying PND denies no other dyspnea.

@@ -3817,8 +3817,24 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 && toks[k - 1].start == toks[k].start
                 && lower.get(toks[k].start..toks[k].end).is_some_and(|w| w.contains('-'))
         };
+        // ("MRI SHOULDER RIGHT WITHOUT CONTRAST": a study's contrast after the side is no
+        // body part of it.)
+        let contrast_follows = lower.get(toks[i].end..).is_some_and(|rest| {
+            let rest = rest.trim_start();
+            [
+                "without contrast",
+                "with contrast",
+                "w/o contrast",
+                "w/ contrast",
+                "with and without",
+            ]
+            .iter()
+            .any(|p| rest.starts_with(p))
+        });
         match before.map(|b| (b, toks[b].kind)) {
-            Some((b, TokKind::Word { anatomy: true, .. })) if applied == 0 && b + 1 == i => {
+            Some((b, TokKind::Word { anatomy: true, .. }))
+                if (applied == 0 || contrast_follows) && b + 1 == i =>
+            {
                 flags[b].side = Some(side);
             }
             // ("Incidental durotomy at L4-5 on the right"; "the durotomy at L4-5 was on the
