@@ -1917,6 +1917,19 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
+    /// Whether the claim's clause `clause` gives a route and the source sentence `items`
+    /// gives only other routes ("PO" against "1 PR nightly").
+    fn other_route(&self, claim_items: &[Item], clause: u32, items: &[Item]) -> bool {
+        let routes = |its: &mut dyn Iterator<Item = &Item>| -> Vec<Term> {
+            its.filter_map(Item::term)
+                .filter(|t| self.named.route.contains(t))
+                .collect()
+        };
+        let claim = routes(&mut claim_items.iter().filter(|i| i.clause == clause));
+        let source = routes(&mut items.iter());
+        !claim.is_empty() && !source.is_empty() && !source.iter().any(|r| claim.contains(r))
+    }
+
     /// Whether the sentence at `at` is of `date` alone: the one date of its kind it holds
     /// (a day of treatment among days of treatment, "03/05/2026 (Day 4): 1,860"; its clock,
     /// "03/12 06:10", is no second date), or, holding none, the one that opens the nearest
@@ -2184,6 +2197,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .any(|it| it.sent == item.sent && names_arrival(it));
         let arrival = |its: &[Item]| its.iter().any(names_arrival);
+        let repeats = |its: &[Item]| {
+            its.iter()
+                .any(|i| i.term().is_some_and(|t| self.named.repeat.contains(&t)))
+        };
+        let claim_repeat = repeats(claim_items);
         let claim_changes = claim_items
             .iter()
             .any(|it| it.sent == item.sent && it.lead == Lead::To && it.qty().is_some());
@@ -2607,6 +2625,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                     sim
                 };
                 let sim = dated(sim, k, &sq);
+                // "Admission glucose was 1,042" against "Repeat 12/03/2026 06:00: glucose 312":
+                // a repeat is of a later time than the arrival the claim names.
+                let sim = if claim_first && !claim_repeat && !q.is_time_point() && repeats(items) {
+                    sim * 0.7
+                } else {
+                    sim
+                };
                 // "Prior 2024 CT: nodule 0.8 cm" is another study's value: evidence for a
                 // claim about the prior one, or the start of a change, only (and the other way
                 // round). A "prior" word belongs to the next value of the sentence.
@@ -2684,6 +2709,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                         || pair_written_apart(items, k, q)
                 };
                 let matched = comparable && matched;
+                // "Lialda 4.8 g PO daily" against "Mesalamine 1 g suppository: 1 PR nightly": a
+                // dose by another route is another order, never a rival.
+                if !matched && self.other_route(claim_items, item.clause, items) {
+                    continue;
+                }
                 let described = comparable && neighbours_confirm(items, k, &claim_values);
                 cands.push(Cand {
                     sim,
@@ -4676,6 +4706,8 @@ struct Named {
     normal: Term,
     /// The words for a test itself, which many results deny ("Squeeze test negative").
     test: [Term; 2],
+    /// Routes of a drug ("PO", "PR", "IV", "SC", "IM", "SL").
+    route: [Term; 6],
     /// The labels of a report's conclusion ("IMPRESSION:", "INTERPRETATION:").
     conclusion: [Term; 5],
     /// Time points before the discharge ("On arrival", "Triage VS").
@@ -4779,6 +4811,7 @@ impl Named {
             .map(|w| vocab.term(w)),
             normal: vocab.term("normal"),
             test: ["test", "screen"].map(|w| vocab.term(w)),
+            route: ["po", "rectal", "iv", "subcut", "im", "sl"].map(|w| vocab.term(w)),
             conclusion: [
                 "impression",
                 "interpretation",

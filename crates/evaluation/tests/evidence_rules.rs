@@ -7745,3 +7745,50 @@ fn a_studys_side_before_its_contrast() {
         )],
     );
 }
+
+/// "haloperidol decanoate 100 mg IM q4 weeks": a dose by another route than the claim's
+/// is another order, so it is no rival of "100 mg PO BID".
+#[test]
+fn a_dose_by_another_route_is_no_rival() {
+    let consult = "PSYCHIATRY C-L CONSULT. 37 y/o M with schizophrenia on haloperidol decanoate 100 mg IM q4 weeks (last 08/12/2026), plus haloperidol 5 mg PO BID added 08/15 by outpatient team for worsening paranoia.\nAssessment: NMS (criteria met).\nRec: 1) Hold ALL antipsychotics. 2) Lorazepam 2 mg IV q6h. 3) Aggressive IVF, external cooling.";
+    assert_ne!(
+        judge(
+            consult,
+            "C-L psychiatry recommended lorazepam 2 mg IV q6h and amantadine 100 mg PO BID."
+        ),
+        Contradicted
+    );
+    assert_eq!(
+        judge(consult, "C-L psychiatry recommended lorazepam 4 mg IV q6h."),
+        Contradicted
+    );
+}
+
+/// "MELD 3.0: 24. MELD-Na: 23." beside "Na 132 mmol/L": MELD-Na is a score of its own, not
+/// sodium.
+#[test]
+fn meld_na_is_no_sodium() {
+    let labs = "HEPATOLOGY LABS (05/19/2026 06:45).\nNa 132 mmol/L (L), Cr 1.4 mg/dL (H), T bili 4.3 mg/dL (H), INR 1.8 (H).\nMELD 3.0: 24. MELD-Na: 23.";
+    assert_ne!(
+        judge(labs, "MELD-Na was 23 with an INR of 1.8."),
+        Contradicted
+    );
+    assert_eq!(judge(labs, "MELD-Na was 27."), Contradicted);
+}
+
+/// "Glucose 1042 mg/dL" on admission and "Repeat 12/03/2026 06:00: glucose 312 mg/dL": the
+/// repeat is of a later time than the admission the claim names.
+#[test]
+fn a_repeat_is_not_the_admission_value() {
+    let chem = "ADMISSION CHEMISTRY - collected 12/02/2026 14:22 (ED).\nGlucose 1042 mg/dL (critical). Na 151 mmol/L (H). K 4.8 mmol/L. Cl 112 mmol/L (H). CO2 21 mmol/L (L). Anion gap 18.\nBUN 78 mg/dL (H). Cr 2.6 mg/dL (H).\nSerum osmolality, measured: 348 mOsm/kg (H) (ref 275-295).\nBeta-hydroxybutyrate 0.9 mmol/L. VBG pH 7.36. Lactate 2.4 mmol/L.\nUA: glucose >1000, ketones trace, LE large, nitrite positive, WBC >50/hpf.\nRepeat 12/03/2026 06:00: glucose 312 mg/dL, Na 156 mmol/L, osmolality 331 mOsm/kg.";
+    expect(
+        chem,
+        &[
+            (
+                "Admission glucose was 1,042 mg/dL with a measured serum osmolality of 348 mOsm/kg.",
+                Supported,
+            ),
+            ("Admission glucose was 1,240 mg/dL.", Contradicted),
+        ],
+    );
+}

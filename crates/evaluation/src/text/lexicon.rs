@@ -422,6 +422,8 @@ const CASE_ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Clinical abbreviations (lowercase key) and what they stand for.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    // A score of its own, not sodium ("MELD-Na: 23" beside "Na 132 mmol/L").
+    ("meld-na", "meldna"),
     // A count of one kind of cell; transplant.
     ("aec", "absolute eosinophil count"),
     ("dsa", "donor specific antibodies"),
