@@ -1428,7 +1428,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .sentence_items((posting.doc as usize, posting.sent as usize))
             {
                 if i.term() == Some(t) && i.neg == neg {
-                    if i.side.is_none() {
+                    // (Both sides, "OU", are no one side.)
+                    if i.side.is_none_or(|s| s == Side::Both) {
                         return false;
                     }
                     any = true;
@@ -3774,7 +3775,8 @@ impl<'c, 'a> Checker<'c, 'a> {
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!(
-                "polarity best {best_at:?} shared {shared:.2} known {known:.2} total {total:.2}"
+                "polarity best {best_at:?} shared {shared:.2} known {known:.2} total {total:.2} {:?}",
+                self.corpus.sentence_text(best_at)
             );
         }
         let docs_aligned = known / total >= POLARITY_MIN_OVERLAP;
@@ -3784,6 +3786,13 @@ impl<'c, 'a> Checker<'c, 'a> {
 
         let mut negation = false;
         let mut laterality = false;
+        // The one side the fact names, if it names one.
+        let fact_side = {
+            let mut sides = fact.iter().filter_map(|i| i.side);
+            sides
+                .next()
+                .filter(|first| sides.all(|s| s == *first) && !matches!(first, Side::Both))
+        };
         // "The proximal margin bone culture was finalized with no growth" against "Bone,
         // proximal margin: no growth": a culture's label is denied with its growth by
         // convention, so what the culture was of keeps no polarity of its own when both deny
@@ -3828,6 +3837,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                         i.term() == Some(t) && i.states_polarity() && !i.earlier && !i.implied
                     })
                     .collect();
+            }
+            // "Right lower extremity venous duplex showed no DVT" against "hx L femoral DVT
+            // 2019": a mention on the other side than the claim's is of another finding.
+            if let Some(claim_side) = fact_side {
+                in_best.retain(|i| !i.side.is_some_and(|s| conflicts(claim_side, s)));
             }
             // "WBAT LLE, NWB RUE": a sentence stating the word both ways answers the claim
             // in the clause that shares most of its other words (with their sides).
@@ -4034,8 +4048,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                 }
                 // "No intraventricular hemorrhage" against "Left: Grade II intraventricular
                 // hemorrhage ... Right: No intraventricular hemorrhage": a denial of one side
-                // does not make the claim's denial of both true.
-                if opposite && same && item.neg && self.stated_only_for_a_side(t, item, true) {
+                // does not make the claim's denial of both true. (A claim that names the
+                // side, "Right lower extremity venous duplex showed no DVT", denies only its
+                // own.)
+                if opposite
+                    && same
+                    && item.neg
+                    && fact_side.is_none()
+                    && self.stated_only_for_a_side(t, item, true)
+                {
                     negation = true;
                 }
                 // Stated both ways ("rotator cuff repair ... Subscapularis debrided, not

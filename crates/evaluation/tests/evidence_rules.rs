@@ -7792,3 +7792,31 @@ fn a_repeat_is_not_the_admission_value() {
         ],
     );
 }
+
+/// "No diabetic retinopathy OU": a denial of both eyes answers a claim of no retinopathy in
+/// either eye, and the eyes it names are where it was looked for.
+#[test]
+fn a_denial_of_both_eyes() {
+    let exam = "OPHTHALMOLOGY - DIABETIC EYE EXAM. 52 y/o F with T2DM; annual screening. Family hx: father with proliferative diabetic retinopathy s/p PRP.\nPupils dilated with tropicamide/phenylephrine.\nDilated fundus exam: C/D 0.3 OU. No microaneurysms or neovascularization. No diabetic retinopathy OU.\nAssessment: T2DM without retinopathy.";
+    expect(
+        exam,
+        &[(
+            "Dilated eye exam showed no diabetic retinopathy in either eye.",
+            Supported,
+        )],
+    );
+}
+
+/// "IMPRESSION: No evidence of deep vein thrombosis in the right lower extremity": a claim
+/// that names the right side denies only that side's DVT, as the report does.
+#[test]
+fn a_sided_claim_denies_its_own_side() {
+    let duplex = "VENOUS DUPLEX, RIGHT LOWER EXTREMITY. Indication: R calf pain; hx L femoral DVT 2019.\nFINDINGS: Right common femoral, femoral, popliteal and posterior tibial veins are fully compressible.\nIMPRESSION: 1. No evidence of deep vein thrombosis in the right lower extremity. 2. Superficial vein thrombosis of the right GSV.";
+    expect(
+        duplex,
+        &[(
+            "Right lower extremity venous duplex showed no deep vein thrombosis.",
+            Supported,
+        )],
+    );
+}

@@ -3400,6 +3400,24 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             flags[i].located = true;
         }
     }
+    // "No diabetic retinopathy OU": the body part of a sided abbreviation after a denied
+    // finding is where it was looked for, not denied itself.
+    for i in 0..n {
+        if !(flags[i].neg && matches!(toks[i].kind, TokKind::Word { anatomy: true, .. })) {
+            continue;
+        }
+        let written_with_side = toks
+            .iter()
+            .any(|t| t.start == toks[i].start && matches!(t.kind, TokKind::Side(_)));
+        let denied_before = toks[..i].iter().zip(&flags[..i]).any(|(t, f)| {
+            f.neg
+                && t.start != toks[i].start
+                && matches!(t.kind, TokKind::Word { anatomy: false, .. })
+        });
+        if written_with_side && denied_before {
+            flags[i].located = true;
+        }
+    }
     // Words that are negated by their own form flip the scope's polarity.
     for i in 0..n {
         if let TokKind::Word {
