@@ -5,7 +5,9 @@ use crate::text::quantity::{Dim, Quantity, Shape};
 use crate::text::{analyze, analyze_source, Analysis, Item, Kind, Lead, Side, Split, Term, Vocab};
 use crate::TenantAnalyses;
 use chrono::Datelike;
-use domain::{Claim, EvidenceResult, EvidenceSpan, SourceReference, Support, Timestamp};
+use domain::{
+    Claim, EvidenceResult, EvidenceSpan, SourceReference, SourceType, Support, Timestamp,
+};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
@@ -3771,7 +3773,33 @@ impl<'c, 'a> Checker<'c, 'a> {
         if total <= 0.0 {
             return out;
         }
-        let sentence_aligned = shared / total >= POLARITY_MIN_OVERLAP;
+        // "MICROBIOLOGY - BLOOD CULTURES." over "Set 2, drawn through R femoral dialysis
+        // catheter: YEAST detected": the title of a lab report names what each of its lines
+        // is a result of.
+        let lab_report = self
+            .corpus
+            .sources
+            .get(best_at.0)
+            .is_some_and(|s| s.source_type == SourceType::LabResult);
+        let titled = if lab_report && best_at.1 > 0 && self.corpus.is_title((best_at.0, 0)) {
+            let title = self.corpus.sentence_items((best_at.0, 0));
+            let mut seen = BTreeSet::new();
+            fact.iter()
+                .filter_map(|item| match item.kind {
+                    Kind::Word(t)
+                        if seen.insert(t)
+                            && !best_items.iter().any(|i| i.term() == Some(t))
+                            && title.iter().any(|i| i.term() == Some(t)) =>
+                    {
+                        Some(self.corpus.word_weight(item))
+                    }
+                    _ => None,
+                })
+                .sum()
+        } else {
+            0.0
+        };
+        let sentence_aligned = (shared + titled) / total >= POLARITY_MIN_OVERLAP;
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
             eprintln!(
@@ -3842,6 +3870,25 @@ impl<'c, 'a> Checker<'c, 'a> {
             // 2019": a mention on the other side than the claim's is of another finding.
             if let Some(claim_side) = fact_side {
                 in_best.retain(|i| !i.side.is_some_and(|s| conflicts(claim_side, s)));
+            }
+            // "She remained febrile on the day of discharge" against "PROGRESS NOTE - DAY OF
+            // DISCHARGE 01/07" and "Tmax last 24 h 37.2 C; afebrile since 01/04": when the
+            // reference sentence does not state the word, an aligned one ranked above it
+            // that does speaks for it.
+            if in_best.is_empty() && !claim_earlier {
+                let states = |i: &&Item| i.term() == Some(t) && i.states_polarity() && !i.earlier;
+                let above = aligned.iter().take_while(|at| **at != best_at);
+                if let Some(at) = above
+                    .into_iter()
+                    .find(|at| self.corpus.sentence_items(**at).iter().any(|i| states(&i)))
+                {
+                    in_best = self
+                        .corpus
+                        .sentence_items(*at)
+                        .iter()
+                        .filter(states)
+                        .collect();
+                }
             }
             // "WBAT LLE, NWB RUE": a sentence stating the word both ways answers the claim
             // in the clause that shares most of its other words (with their sides).
@@ -5130,7 +5177,6 @@ fn within(lead: Lead, limit: f64, value: f64) -> bool {
 #[cfg(test)]
 mod debug_tests {
     use super::*;
-    use domain::SourceType;
 
     /// A debugging aid, not a check: `DEBUG_CLAIM="..." DEBUG_SOURCE="..." DEBUG_EVIDENCE=1
     /// cargo test -p evaluation --lib debug_claim -- --ignored --nocapture`

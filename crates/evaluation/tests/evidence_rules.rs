@@ -7820,3 +7820,94 @@ fn a_sided_claim_denies_its_own_side() {
         )],
     );
 }
+
+/// "Anti-PF4/heparin antibody, IgG-specific ELISA: OD 0.21. Result: NEGATIVE": a bare
+/// "Result:" label passes its answer to the test named before it on its line.
+#[test]
+fn a_result_label_answers_the_test_before_it() {
+    let hit = "HIT TESTING - SPECIAL COAGULATION. Collected 07/07/2026 14:20. Patient: 72 y/o M, POD 7 after R hemicolectomy, on enoxaparin 40 mg SC daily prophylaxis; Plt 212 -> 118 K/uL.\nAnti-PF4/heparin antibody, IgG-specific ELISA: OD 0.21. Result: NEGATIVE (cutoff 0.40).\nSerotonin release assay: not performed (ELISA negative, per reflex policy).\nInterpretation: HIT unlikely. Consider alternative causes of thrombocytopenia.\nOther results: blood culture 07/06/2026, 1 of 2 sets positive for coagulase-negative Staphylococcus (likely contaminant).";
+    expect(
+        hit,
+        &[
+            (
+                "Anti-PF4/heparin antibody ELISA was positive, consistent with HIT.",
+                Contradicted,
+            ),
+            (
+                "The anti-PF4/heparin antibody ELISA was negative.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "MICROBIOLOGY - BLOOD CULTURES." over "Set 2, drawn through R femoral temporary dialysis
+/// catheter: YEAST detected": a lab report's title names what each of its lines is a
+/// result of, so the catheter set's growth answers a claim of no growth.
+#[test]
+fn a_lab_reports_title_names_its_lines() {
+    let s0 = SourceReference {
+        source_type: SourceType::ClinicalNote,
+        title: "Infectious Diseases Consult".into(),
+        ..source("doc-27552", "INFECTIOUS DISEASES CONSULT 10/13/2026. 64 y/o F in SICU POD 16 after Whipple with pancreatic leak, on CVVHD via R femoral catheter (line day 11), TPN and broad-spectrum antibiotics; new fever 38.7 C on 10/10 with recurrent norepinephrine need (0.06 mcg/kg/min).\nMicro: catheter-drawn culture with Candida parapsilosis; peripheral culture no growth to date.\nAssessment: catheter-related candidemia.\nRecs: catheter removed 10/12 (agree); new dialysis access at a new site (not a guidewire exchange). Start micafungin 100 mg IV daily; switch to fluconazole when clinically stable. Repeat blood cultures daily until negative; treat 14 days from the first negative culture. Dilated fundoscopic exam and TTE.", "2026-10-13T16:00:00Z")
+    };
+    let s1 = SourceReference {
+        source_type: SourceType::LabResult,
+        title: "Microbiology - Blood Cultures".into(),
+        ..source("doc-27553", "MICROBIOLOGY - BLOOD CULTURES.\nSet 1, peripheral venipuncture (L antecubital), collected 10/10/2026 18:20: no growth at 5 days (final).\nSet 2, drawn through R femoral temporary dialysis catheter, collected 10/10/2026 18:25: YEAST detected at 31 h (10/12 01:40); Gram stain budding yeast; identified as Candida parapsilosis 10/13. Fluconazole S (MIC 1), micafungin S (MIC 2).\nCatheter tip culture (removed 10/12): >15 CFU Candida parapsilosis (semi-quantitative).\nBeta-D-glucan 10/11: 212 pg/mL (positive >80).", "2026-10-15T20:00:00Z")
+    };
+    assert_eq!(
+        judge_generated(
+            &[s0, s1],
+            "Blood cultures drawn through the dialysis catheter showed no growth.",
+            &["doc-27553"],
+            "2026-10-16T12:00:00Z"
+        )
+        .support,
+        Contradicted
+    );
+}
+
+/// "PROGRESS NOTE - DAY OF DISCHARGE 01/07/2029" and "Tmax last 24 h 37.2 C; afebrile since
+/// 01/04": when the sentence sharing most of the claim's words does not state its finding,
+/// an aligned sentence ranked above it that does speaks for it.
+#[test]
+fn a_sentence_stating_the_finding_answers_for_one_that_does_not() {
+    let note = source("doc-1", "HOSPITAL MEDICINE PROGRESS NOTE - DAY OF DISCHARGE 01/07/2029. 54 y/o F with breast cancer on letrozole, hx febrile neutropenia (2025, during chemo), admitted 01/03 febrile to 39.1 C with cellulitis of the R lower leg.\nS: leg pain 2/10, walking with cane. No chills.\nO: Tmax last 24 h 37.2 C; afebrile since 01/04. HR 76, BP 122/70, SpO2 98% RA. Erythema receded >80%, no bullae.\nLabs: WBC 7.4, ANC 5.1 (not neutropenic). CRP 18 (from 142).\nA/P: cellulitis improving - cefazolin to cephalexin 500 mg PO QID to complete 7 days (through 01/09). Stable for discharge today. Compression stockings after healing; oncology aware.", "2029-01-07T10:15:00Z");
+    let vitals = source("doc-2", "VITAL SIGNS TREND (Tmax per day).\n01/03/2029: Tmax 39.1 C (22:10), HR 112, BP 104/62.\n01/04/2029: Tmax 38.0 C (03:00), afebrile after 06:00, HR 94.\n01/05/2029: Tmax 37.3 C, HR 84.\n01/06/2029: Tmax 37.2 C, HR 80, BP 120/72.\n01/07/2029 06:00: T 36.8 C, HR 76, BP 122/70, SpO2 98% RA.\nNo antipyretics given since 01/04.", "2029-01-07T08:30:00Z");
+    let note = SourceReference {
+        source_type: SourceType::ClinicalNote,
+        title: "Hospital Medicine Progress Note - Day of Discharge".into(),
+        ..note
+    };
+    let vitals = SourceReference {
+        source_type: SourceType::VitalSigns,
+        title: "Vital Signs Trend".into(),
+        ..vitals
+    };
+    assert_eq!(
+        judge_generated(
+            &[note, vitals],
+            "She remained febrile on the day of discharge.",
+            &["doc-1", "doc-2"],
+            "2029-01-07T14:00:00Z"
+        )
+        .support,
+        Contradicted
+    );
+}
+
+/// "No filling defect in the main, lobar, segmental or subsegmental pulmonary arteries to
+/// suggest pulmonary embolism": what the denied finding would suggest is denied past the
+/// places it was looked for.
+#[test]
+fn a_denial_reaches_what_it_would_suggest_past_its_places() {
+    let ctpa = "FINDINGS: Adequate opacification of the pulmonary arteries. No filling defect in the main, lobar, segmental or visualized subsegmental pulmonary arteries to suggest pulmonary embolism. Dense consolidation in the right lower lobe.";
+    expect(
+        ctpa,
+        &[
+            ("There was no pulmonary embolism.", Supported),
+            ("A pulmonary embolism was seen.", Contradicted),
+        ],
+    );
+}

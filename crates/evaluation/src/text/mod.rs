@@ -2903,8 +2903,21 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // A review of symptoms' denial ended by a place ("denied any change in vision, eye pain
     // or discharge"): the comma after the place goes on with the list.
     let mut placed_list = false;
+    // A denial opened this sentence's statement ("No filling defect in ...").
+    let mut denied_in_sentence = false;
     for i in 0..n {
         let was_exhausted = std::mem::take(&mut exhausted);
+        match toks[i].kind {
+            TokKind::Sentence => denied_in_sentence = false,
+            TokKind::NegPre => denied_in_sentence = true,
+            TokKind::Copula | TokKind::Affirm => denied_in_sentence = false,
+            // ("with no growths, plus mild redness ... suggesting reflux": a conjunct other
+            // than a list's "or" opens a statement of its own.)
+            TokKind::Conj if !matches!(&lower[toks[i].start..toks[i].end], "or" | "nor") => {
+                denied_in_sentence = false
+            }
+            _ => {}
+        }
         match toks[i].kind {
             TokKind::NegPre => {
                 placed_list = false;
@@ -3169,8 +3182,11 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
             // "No focal parieto-occipital white matter hypodensity to suggest PRES": what the
             // denied finding would suggest is denied with it, however long its name.
+            // (Also past the places it was looked for: "No filling defect in the main,
+            // lobar, segmental or subsegmental pulmonary arteries to suggest pulmonary
+            // embolism".)
             TokKind::Word { .. }
-                if (remaining > 0 || was_exhausted)
+                if (remaining > 0 || was_exhausted || denied_in_sentence)
                     && matches!(
                         lower.get(toks[i].start..toks[i].end),
                         Some("suggest" | "suggesting" | "suggestive")
@@ -3272,6 +3288,29 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             });
         if nonreactive {
             negate_back(toks, &mut flags, lower, i, false);
+            continue;
+        }
+        // "Anti-PF4/heparin antibody, IgG-specific ELISA: OD 0.21. Result: NEGATIVE": a bare
+        // "Result:" label passes its answer to the test named before it on its line.
+        // (The label is a stopword, so the sentence opens right before its colon.)
+        let generic_label = i >= 2
+            && matches!(toks[i].kind, TokKind::NegPre | TokKind::NegPost)
+            && is_colon(&toks[i - 1], lower)
+            && matches!(toks[i - 2].kind, TokKind::Sentence)
+            && matches!(
+                word_before(lower, toks[i - 1].start),
+                "result" | "results" | "interpretation"
+            )
+            && ends_aside(i + 1);
+        if let Some(label) = generic_label
+            .then(|| label_before(toks, lower, i - 1))
+            .flatten()
+        {
+            for k in label {
+                if matches!(toks[k].kind, TokKind::Word { .. }) {
+                    flags[k].neg = true;
+                }
+            }
             continue;
         }
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer
