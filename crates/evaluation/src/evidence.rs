@@ -3002,30 +3002,42 @@ impl<'c, 'a> Checker<'c, 'a> {
         // 14:00: LDH 1,010 U/L": a value the claim calls the peak (or the nadir) is the
         // highest (lowest) of the readings placed as well as the one it matches.
         // (Right before the value: "peak VO2 of 10.8" names a measure.)
-        let extreme = claim_items[..k]
+        // (Or opening the clause that names the value's test: "Maximum intrapartum
+        // temperature was 38.4 C" against "Tmax 38.6 C (03:00)" and "04:00: T 38.4 C".)
+        let extreme_of = |i: &Item| {
+            let t = i.term()?;
+            if self.named.peak.contains(&t) {
+                Some(true)
+            } else if self.named.nadir.contains(&t) {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let framed_right_before = claim_items[..k]
             .last()
             .filter(|i| i.clause == item.clause)
-            .and_then(|i| {
-                let t = i.term()?;
-                if self.named.peak.contains(&t) {
-                    Some(true)
-                } else if self.named.nadir.contains(&t) {
-                    Some(false)
-                } else {
-                    None
-                }
-            });
+            .and_then(extreme_of);
+        let extreme = framed_right_before.or_else(|| {
+            claim_items[..k]
+                .iter()
+                .rev()
+                .take_while(|i| i.clause == item.clause && i.qty().is_none())
+                .last()
+                .and_then(extreme_of)
+        });
         if let (Some(high), false) = (extreme, q.is_time_point()) {
             let found = cands
                 .iter()
                 .filter(|c| c.matched && c.comparable && c.value.shape == Shape::Single)
                 .max_by(|a, b| a.sim.total_cmp(&b.sim));
             // (A rival reading is one of the claim's test: its sentence names it, "LDH".)
-            let subject: Vec<Term> = claim_items[..k.saturating_sub(1)]
+            // (The words before the value but the framing word itself.)
+            let subject: Vec<Term> = claim_items[..k]
                 .iter()
                 .rev()
                 .take_while(|i| i.clause == item.clause)
-                .filter(|i| !i.light)
+                .filter(|i| !i.light && extreme_of(i).is_none())
                 .filter_map(Item::term)
                 .collect();
             let names_test = |at: (usize, usize)| {
@@ -3042,7 +3054,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                         && !c.matched
                         && c.value.shape == Shape::Single
                         && c.value.dim == m.value.dim
-                        && c.sim >= m.sim
+                        // (Framed at the clause's start, one written in the claim's unit: a
+                        // bare number of a table's other row, "HOL 62", is no reading of
+                        // the test.)
+                        && (framed_right_before.is_some() || c.value.dim == q.dim)
+                        && c.sim >= m.sim * NEAR_TIE
                         && if high {
                             c.value.a > m.value.a
                         } else {
@@ -3997,9 +4013,30 @@ impl<'c, 'a> Checker<'c, 'a> {
             {
                 // (A result the claim states with a cue, "testing was positive", is answered
                 // by the best statement of it, not by a heading that names the test.)
+                // (Not one of another day than the claim's: "Previous NST 04/10/2026:
+                // reactive" is no answer to "The NST on 04/14 was reactive".)
+                let fact_days: Vec<&Quantity> = fact
+                    .iter()
+                    .filter_map(Item::qty)
+                    .filter(|d| d.is_day())
+                    .collect();
+                let other_day = |at: (usize, usize)| {
+                    let days: Vec<&Quantity> = self
+                        .corpus
+                        .sentence_items(at)
+                        .iter()
+                        .filter_map(Item::qty)
+                        .filter(|d| d.is_day())
+                        .collect();
+                    !fact_days.is_empty()
+                        && !days.is_empty()
+                        && !days
+                            .iter()
+                            .any(|d| fact_days.iter().any(|f| f.dim == d.dim && f.matches(d)))
+                };
                 let agrees = !item.asserted
                     && aligned.iter().any(|at| {
-                        !(mixed_resolved && *at == best_at)
+                        !(other_day(*at) || (mixed_resolved && *at == best_at))
                             && self.corpus.sentence_items(*at).iter().any(|i| {
                                 i.term() == Some(t)
                                     && i.neg == item.neg

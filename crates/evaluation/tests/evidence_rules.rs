@@ -7911,3 +7911,26 @@ fn a_denial_reaches_what_it_would_suggest_past_its_places() {
         ],
     );
 }
+
+/// "Maximum intrapartum temperature was 38.4 C" against "03:00: T 38.6 C" and "04:00: T 38.4
+/// C": a maximum named at the clause's start is the highest of the readings, so a higher
+/// reading of the test denies it.
+#[test]
+fn a_maximum_opening_the_clause_is_the_highest_reading() {
+    let vitals = "INTRAPARTUM VITAL SIGNS 11/03/2026.\n00:00: T 37.2 C, HR 88, BP 118/72.\n02:00: T 37.8 C, HR 96, BP 122/74.\n03:00: T 38.6 C, HR 112, BP 126/78. Provider notified; acetaminophen 1 g PO given 03:10. Fetal baseline 170.\n04:00: T 38.4 C, HR 104.\n05:00: T 38.1 C, HR 100.\n06:00: T 37.7 C, HR 94, BP 120/70.\n07:12: delivery.\n08:00: T 37.3 C, HR 88, BP 116/68.\nTmax 38.6 C (03:00).";
+    expect(
+        vitals,
+        &[
+            ("Maximum intrapartum temperature was 38.4 C.", Contradicted),
+            ("Maximum intrapartum temperature was 38.6 C.", Supported),
+        ],
+    );
+}
+
+/// "Previous NST 04/10/2026: reactive" and "NST today: ... NST NONREACTIVE" in a note of
+/// 04/14: a sentence of another day than the claim's does not agree with it.
+#[test]
+fn another_days_result_is_no_agreement() {
+    let atu = "ANTENATAL TESTING UNIT 04/14/2026 10:05. 37 y/o G1P0 at 36w2d, A2GDM on insulin, FGR (EFW 7th %ile). Twice-weekly testing.\nPrevious NST 04/10/2026: reactive.\nNST today: baseline 135 bpm, moderate variability, no accelerations meeting 15x15 criteria in 40 min, no decelerations. NST NONREACTIVE.\nProceeded to BPP: fetal breathing 2, gross body movements 2, tone 2, AFI 9.8 cm (2). BPP 8/10 (NST 0).\nUA Doppler S/D 3.1 (<95th %ile), forward end-diastolic flow.\nPt reports normal fetal movement; no ctx, LOF or VB.\nDiscussed with MFM (Dr. Haddad): reassuring BPP; continue twice-weekly testing, next 04/17/2026. Pt to call with decreased FM.";
+    expect(atu, &[("The NST on 04/14 was reactive.", Contradicted)]);
+}
