@@ -1625,6 +1625,23 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// Weighted share of a fact's content the sources state, judged around each of the
     /// best few sentences (the sentence itself, its neighbours and its document title
     /// count fully or nearly; the rest of the cited sources partly).
+    /// Whether every cited mention of `t` is of something looked for or not yet ruled out
+    /// ("osteomyelitis cannot be excluded", "CTA for PE"), stating no polarity.
+    fn only_looked_for(&self, t: Term) -> bool {
+        let mut any = false;
+        for at in &self.sentences {
+            for i in self.corpus.sentence_items(*at) {
+                if i.term() == Some(t) {
+                    if i.states_polarity() || i.neg {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+
     fn fact_coverage(&self, fact: Fact<'_>, ranked: &Ranked) -> FactCoverage {
         let mut weight = 0.0;
         let mut unmatched = 0;
@@ -1632,6 +1649,7 @@ impl<'c, 'a> Checker<'c, 'a> {
         let mut qty_credit = 0.0;
         let mut seen = BTreeSet::new();
         let mut words: Vec<(Term, f64)> = Vec::new();
+        let mut unstated: Vec<Term> = Vec::new();
         // A framing word the sources never use ("did not need a transfusion" against "no
         // transfusion") is the claim's phrasing, not one of its facts; it only counts
         // when the fact has nothing else to say.
@@ -1660,6 +1678,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                     }
                     weight += w;
                     words.push((t, w));
+                    // "No osteomyelitis" against "osteomyelitis cannot be excluded": a denial
+                    // the sources only name as something not yet ruled out (or looked for)
+                    // they do not state.
+                    if item.neg && !item.located && self.only_looked_for(t) {
+                        unstated.push(t);
+                    }
                     // ("IV sodium bicarbonate infusion" against "HCO3 6 mmol/L" and "Na
                     // 129": a drug's word the sources only use as a test's is missing.)
                     let salt_named = || {
@@ -1725,6 +1749,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     continue;
                 }
                 let c = match cand {
+                    _ if unstated.contains(t) => 0.0,
                     Some((d, s)) => {
                         let here = self
                             .corpus

@@ -7934,3 +7934,14 @@ fn another_days_result_is_no_agreement() {
     let atu = "ANTENATAL TESTING UNIT 04/14/2026 10:05. 37 y/o G1P0 at 36w2d, A2GDM on insulin, FGR (EFW 7th %ile). Twice-weekly testing.\nPrevious NST 04/10/2026: reactive.\nNST today: baseline 135 bpm, moderate variability, no accelerations meeting 15x15 criteria in 40 min, no decelerations. NST NONREACTIVE.\nProceeded to BPP: fetal breathing 2, gross body movements 2, tone 2, AFI 9.8 cm (2). BPP 8/10 (NST 0).\nUA Doppler S/D 3.1 (<95th %ile), forward end-diastolic flow.\nPt reports normal fetal movement; no ctx, LOF or VB.\nDiscussed with MFM (Dr. Haddad): reassuring BPP; continue twice-weekly testing, next 04/17/2026. Pt to call with decreased FM.";
     expect(atu, &[("The NST on 04/14 was reactive.", Contradicted)]);
 }
+
+/// "osteomyelitis cannot be excluded radiographically": what is not yet ruled out is stated
+/// neither way, so a claim that there was no osteomyelitis is not supported by it.
+#[test]
+fn a_hedge_supports_no_denial() {
+    let xr = "XR FOOT RIGHT 3 VIEWS 05/10/2027 13:48.\nFINDINGS: Soft tissue swelling of the forefoot with a plantar soft tissue defect under the first metatarsal head. No soft tissue gas.\nIMPRESSION: Forefoot soft tissue swelling with plantar ulcer; osteomyelitis cannot be excluded radiographically. MRI recommended.";
+    assert_ne!(
+        judge(xr, "X-ray of the right foot showed no osteomyelitis."),
+        Supported
+    );
+}
