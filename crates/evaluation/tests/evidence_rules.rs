@@ -7945,3 +7945,17 @@ fn a_hedge_supports_no_denial() {
         Supported
     );
 }
+
+/// "diphenhydramine 1 mg/kg IV, then IVIG 1 g/kg IV x1": IVIG is a drug whose dose is its
+/// own, so the antihistamine's 1 mg/kg is no evidence for "IVIG 1 mg/kg".
+#[test]
+fn ivig_has_its_own_dose() {
+    let summary = "Diagnosis: newly diagnosed immune thrombocytopenia.\nPremedicated with acetaminophen 15 mg/kg PO and diphenhydramine 1 mg/kg IV, then IVIG 1 g/kg IV x1 on 02/03/2026; tolerated without reaction.";
+    expect(
+        summary,
+        &[
+            ("Received IVIG 1 g/kg IV once.", Supported),
+            ("Received IVIG 1 mg/kg IV once.", Contradicted),
+        ],
+    );
+}

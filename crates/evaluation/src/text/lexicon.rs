@@ -1375,6 +1375,8 @@ const BRANDS: &[(&str, &str)] = &[
 
 /// Generic drug names (single words) recognised as medications.
 const GENERICS: &[&str] = &[
+    // Immune globulin given IV: a drug whose dose is its own ("IVIG 1 g/kg").
+    "ivig",
     "palonosetron",
     "netupitant",
     "rolapitant",
