@@ -2903,6 +2903,12 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     // A review of symptoms' denial ended by a place ("denied any change in vision, eye pain
     // or discharge"): the comma after the place goes on with the list.
     let mut placed_list = false;
+    // Whether the word after token `i` is one of `words`.
+    let next_word_in = |i: usize, words: &[&str]| {
+        toks.get(i + 1).is_some_and(|t| {
+            matches!(t.kind, TokKind::Word { .. }) && words.contains(&&lower[t.start..t.end])
+        })
+    };
     // A denial opened this sentence's statement ("No filling defect in ...").
     let mut denied_in_sentence = false;
     for i in 0..n {
@@ -2954,13 +2960,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             TokKind::Conj
                 if claim
                     && remaining > 0
-                    && toks.get(i + 1).is_some_and(|t| {
-                        matches!(t.kind, TokKind::Word { .. })
-                            && matches!(
-                                &lower[t.start..t.end],
-                                "new" | "worsening" | "increasing" | "increased" | "enlarging"
-                            )
-                    }) =>
+                    && next_word_in(
+                        i,
+                        &["new", "worsening", "increasing", "increased", "enlarging"],
+                    ) =>
             {
                 remaining = 0;
             }
@@ -2968,13 +2971,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // stated as normal is a statement of its own.
             TokKind::Conj
                 if remaining > 0
-                    && toks.get(i + 1).is_some_and(|t| {
-                        matches!(t.kind, TokKind::Word { .. })
-                            && matches!(
-                                &lower[t.start..t.end],
-                                "normal" | "intact" | "preserved" | "unremarkable" | "stable"
-                            )
-                    }) =>
+                    && next_word_in(
+                        i,
+                        &["normal", "intact", "preserved", "unremarkable", "stable"],
+                    ) =>
             {
                 remaining = 0;
             }
