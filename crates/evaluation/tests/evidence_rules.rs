@@ -7959,3 +7959,20 @@ fn ivig_has_its_own_dose() {
         ],
     );
 }
+
+/// "RV lead: R wave 12.0 mV, threshold 0.75 V @ 0.4 ms": volts are a unit, so a threshold
+/// in millivolts is another amount.
+#[test]
+fn volts_are_a_unit() {
+    let check = "DEVICE INTERROGATION (pre-op).\nRA lead: P wave 2.4 mV, threshold 0.9 V @ 0.4 ms, impedance 512 ohms.\nRV lead: R wave 12.0 mV, threshold 0.75 V @ 0.4 ms, impedance 688 ohms.";
+    expect(
+        check,
+        &[
+            ("RV lead capture threshold was 0.75 V at 0.4 ms.", Supported),
+            (
+                "RV lead capture threshold was 0.75 mV at 0.4 ms.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -2678,6 +2678,9 @@ const UNITS: &[(&str, Dim, f64)] = &[
     ("µmol", Dim::Mmol, 0.001),
     ("nmol", Dim::Mmol, 0.000_001),
     ("pmol", Dim::Mmol, 0.000_000_001),
+    // A pacing lead's threshold and a sensed wave's amplitude ("0.75 V", "12.0 mV").
+    ("mv", Dim::Voltage, 0.001),
+    ("v", Dim::Voltage, 1.0),
     ("puffs", Dim::Count, 1.0),
     ("puff", Dim::Count, 1.0),
     ("tab", Dim::Count, 1.0),

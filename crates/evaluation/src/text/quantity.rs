@@ -26,6 +26,8 @@ pub(crate) enum Dim {
     Drops,
     /// Hounsfield units of a CT density ("980 HU"): never a reading of anything else.
     Density,
+    /// Volts ("threshold 0.75 V @ 0.4 ms", "R wave 12.0 mV").
+    Voltage,
     /// A day's place in a count ("POD 2", "HD 3", "DOL 28", "day 5"): never a reading.
     Day,
     /// Doses a day.
@@ -286,7 +288,7 @@ impl Quantity {
             Dim::Frequency => "frequency",
             Dim::Length | Dim::Area => "size",
             Dim::Pressure | Dim::Rate | Dim::Temperature => "vital_sign",
-            Dim::Percent | Dim::None | Dim::Compound(_) | Dim::Density => "value",
+            Dim::Percent | Dim::None | Dim::Compound(_) | Dim::Density | Dim::Voltage => "value",
         }
     }
 }
