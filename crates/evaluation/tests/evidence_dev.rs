@@ -528,7 +528,15 @@ fn new_documents_accuracy() {
 /// splits, beside "BRCA2: no pathogenic variant"), b287-04 ("no seizures" against "No
 /// further seizure activity"), b287-19 (SI endorsed on an earlier day than the claim's) and
 /// b288-15 (the admission Hgb said of the discharge, "7.4 g/dL on SNF admission"); the
-/// other 1,431 joined.
+/// other 1,431 joined. Then batches 290-297 on `68845fa` (1.20.0 before its volt unit),
+/// 294/360 (0.817: general medicine 0.800, cardiac procedures 0.778, outpatient infectious
+/// diseases 0.800, renal emergencies 0.889, pediatric emergency 0.800, hand and
+/// orthopedic trauma 0.844, liver transplant 0.822, neurology clinic 0.800); four
+/// dangerous errors, one fixed (a pacing threshold in mV against one in V). Three wait in
+/// `evidence_waiting.jsonl`: b292-02 (an HIV RNA of the claim's date, "DETECTED", beside
+/// earlier results called undetectable), b295-45 (the injury's date said of the surgery,
+/// in an operative note dated by its own first line) and b297-35 (oligoclonal bands
+/// "POSITIVE" beside other tests' "negative"); the other 357 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
