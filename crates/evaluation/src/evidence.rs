@@ -1622,9 +1622,26 @@ impl<'c, 'a> Checker<'c, 'a> {
         self.usable.iter().any(|d| d.terms.contains(&t))
     }
 
-    /// Weighted share of a fact's content the sources state, judged around each of the
-    /// best few sentences (the sentence itself, its neighbours and its document title
-    /// count fully or nearly; the rest of the cited sources partly).
+    /// Whether `item` calls a reading the highest (`Some(true)`: "peak", "maximum") or the
+    /// lowest (`Some(false)`: "nadir", "minimum") of its test.
+    fn extreme_word(&self, item: &Item) -> Option<bool> {
+        let t = item.term()?;
+        if self.named.peak.contains(&t) {
+            Some(true)
+        } else if self.named.nadir.contains(&t) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `items` name a repeat ("Repeat BCx 04/11", "repeat 12/03 06:00").
+    fn names_repeat(&self, items: &[Item]) -> bool {
+        items
+            .iter()
+            .any(|i| i.term().is_some_and(|t| self.named.repeat.contains(&t)))
+    }
+
     /// Whether every cited mention of `t` is of something looked for or not yet ruled out
     /// ("osteomyelitis cannot be excluded", "CTA for PE"), stating no polarity.
     fn only_looked_for(&self, t: Term) -> bool {
@@ -1642,6 +1659,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         any
     }
 
+    /// Weighted share of a fact's content the sources state, judged around each of the
+    /// best few sentences (the sentence itself, its neighbours and its document title
+    /// count fully or nearly; the rest of the cited sources partly).
     fn fact_coverage(&self, fact: Fact<'_>, ranked: &Ranked) -> FactCoverage {
         let mut weight = 0.0;
         let mut unmatched = 0;
@@ -1669,8 +1689,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     // peak or nadir a matched reading is called ("reached a nadir of 7.1
                     // g/dL"; a higher or lower reading of the test disagrees, see
                     // `alignment`).
-                    let extreme = (self.named.peak.contains(&t) || self.named.nadir.contains(&t))
-                        && value_matched;
+                    let extreme = self.extreme_word(item).is_some() && value_matched;
                     let framing =
                         item.light || extreme || (change_stated && self.named.change.contains(&t));
                     if framing && has_content && !self.in_any_doc(t) {
@@ -2017,10 +2036,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .rev()
             .take_while(|i| i.clause == item.clause)
-            .any(|i| {
-                i.term()
-                    .is_some_and(|t| self.named.peak.contains(&t) || self.named.nadir.contains(&t))
-            });
+            .any(|i| self.extreme_word(i).is_some());
         let reading = !q.is_time_point()
             && !matches!(q.dim, Dim::Frequency | Dim::Time)
             && !framed
@@ -2225,11 +2241,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .iter()
             .any(|it| it.sent == item.sent && names_arrival(it));
         let arrival = |its: &[Item]| its.iter().any(names_arrival);
-        let repeats = |its: &[Item]| {
-            its.iter()
-                .any(|i| i.term().is_some_and(|t| self.named.repeat.contains(&t)))
-        };
-        let claim_repeat = repeats(claim_items);
+        let claim_repeat = self.names_repeat(claim_items);
         let claim_changes = claim_items
             .iter()
             .any(|it| it.sent == item.sent && it.lead == Lead::To && it.qty().is_some());
@@ -2655,7 +2667,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let sim = dated(sim, k, &sq);
                 // "Admission glucose was 1,042" against "Repeat 12/03/2026 06:00: glucose 312":
                 // a repeat is of a later time than the arrival the claim names.
-                let sim = if claim_first && !claim_repeat && !q.is_time_point() && repeats(items) {
+                let sim = if claim_first
+                    && !claim_repeat
+                    && !q.is_time_point()
+                    && self.names_repeat(items)
+                {
                     sim * 0.7
                 } else {
                     sim
@@ -3029,27 +3045,17 @@ impl<'c, 'a> Checker<'c, 'a> {
         // (Right before the value: "peak VO2 of 10.8" names a measure.)
         // (Or opening the clause that names the value's test: "Maximum intrapartum
         // temperature was 38.4 C" against "Tmax 38.6 C (03:00)" and "04:00: T 38.4 C".)
-        let extreme_of = |i: &Item| {
-            let t = i.term()?;
-            if self.named.peak.contains(&t) {
-                Some(true)
-            } else if self.named.nadir.contains(&t) {
-                Some(false)
-            } else {
-                None
-            }
-        };
         let framed_right_before = claim_items[..k]
             .last()
             .filter(|i| i.clause == item.clause)
-            .and_then(extreme_of);
+            .and_then(|i| self.extreme_word(i));
         let extreme = framed_right_before.or_else(|| {
             claim_items[..k]
                 .iter()
                 .rev()
                 .take_while(|i| i.clause == item.clause && i.qty().is_none())
                 .last()
-                .and_then(extreme_of)
+                .and_then(|i| self.extreme_word(i))
         });
         if let (Some(high), false) = (extreme, q.is_time_point()) {
             let found = cands
@@ -3062,7 +3068,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .rev()
                 .take_while(|i| i.clause == item.clause)
-                .filter(|i| !i.light && extreme_of(i).is_none())
+                .filter(|i| !i.light && self.extreme_word(i).is_none())
                 .filter_map(Item::term)
                 .collect();
             let names_test = |at: (usize, usize)| {
@@ -3677,15 +3683,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             // (With none, a sentence of a repeat test still speaks of a later one: "Repeat
             // BCx 04/11 no growth" is no answer to "Admission blood cultures were negative".)
             if arrival.is_empty() {
-                let repeat = |at: (usize, usize)| {
-                    self.corpus
-                        .sentence_items(at)
-                        .iter()
-                        .any(|i| i.term().is_some_and(|t| self.named.repeat.contains(&t)))
-                };
                 ranked
                     .iter()
-                    .filter(|(at, _)| !repeat(*at))
+                    .filter(|(at, _)| !self.names_repeat(self.corpus.sentence_items(*at)))
                     .copied()
                     .collect()
             } else {
@@ -3855,6 +3855,12 @@ impl<'c, 'a> Checker<'c, 'a> {
 
         let mut negation = false;
         let mut laterality = false;
+        // The fact's days (a sentence of another day does not agree with it).
+        let fact_days: Vec<&Quantity> = fact
+            .iter()
+            .filter_map(Item::qty)
+            .filter(|d| d.is_day())
+            .collect();
         // The one side the fact names, if it names one.
         let fact_side = {
             let mut sides = fact.iter().filter_map(|i| i.side);
@@ -4040,11 +4046,6 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // by the best statement of it, not by a heading that names the test.)
                 // (Not one of another day than the claim's: "Previous NST 04/10/2026:
                 // reactive" is no answer to "The NST on 04/14 was reactive".)
-                let fact_days: Vec<&Quantity> = fact
-                    .iter()
-                    .filter_map(Item::qty)
-                    .filter(|d| d.is_day())
-                    .collect();
                 let other_day = |at: (usize, usize)| {
                     let days: Vec<&Quantity> = self
                         .corpus
@@ -4130,7 +4131,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                                     .any(|j| j.term() == Some(u) && j.neg == item.neg)
                         };
                         other_way |= together(items, u, !item.neg)
-                            && ((at.1.saturating_sub(1)..=at.1 + 1).any(denies_u));
+                            && (at.1.saturating_sub(1)..=at.1 + 1).any(denies_u);
                     }
                     other_way
                 };

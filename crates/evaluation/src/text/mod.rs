@@ -3048,15 +3048,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             }
             // "saw no need for bronchoscopy and recommended a follow-up chest X-ray": a
             // conjunct that opens with a verb of what was done is a statement of its own.
-            TokKind::Conj
-                if remaining < NEG_WINDOW
-                    && toks.get(i + 1).is_some_and(|t| {
-                        matches!(t.kind, TokKind::Word { .. })
-                            && lower
-                                .get(t.start..t.end)
-                                .is_some_and(|w| DONE_VERBS.contains(&w))
-                    }) =>
-            {
+            TokKind::Conj if remaining < NEG_WINDOW && next_word_in(i, &DONE_VERBS) => {
                 remaining = 0
             }
             // "no pulmonary embolism and a stable 4 mm nodule": a conjunct that opens with an
