@@ -1231,6 +1231,21 @@ impl<'c, 'a> Checker<'c, 'a> {
         (seen & same_bit != 0, seen & opposite_bit != 0)
     }
 
+    /// Whether the sentence at `at` states days and none of `fact_days` (a fact that states
+    /// no day has no other day).
+    fn of_another_day(&self, at: (usize, usize), fact_days: &[&Quantity]) -> bool {
+        let mut days = self
+            .corpus
+            .sentence_items(at)
+            .iter()
+            .filter_map(Item::qty)
+            .filter(|d| d.is_day())
+            .peekable();
+        !fact_days.is_empty()
+            && days.peek().is_some()
+            && !days.any(|d| fact_days.iter().any(|f| f.dim == d.dim && f.matches(d)))
+    }
+
     /// The postings of `t` in the claim's cited documents.
     fn cited_postings<'p>(
         &self,
@@ -3741,6 +3756,29 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .collect()
         };
         let ranked = if current.is_empty() { ranked } else { &current };
+        // The fact's days (a sentence of another day does not agree with it).
+        let fact_days: Vec<&Quantity> = fact
+            .iter()
+            .filter_map(Item::qty)
+            .filter(|d| d.is_day())
+            .collect();
+        // "HIV-1 RNA on 05/12/2026 was undetectable" against a report collected that day
+        // and its line "Prior HIV-1 RNA: 01/14/2026 <20 copies/mL (undetectable)": an
+        // earlier result of another day is another result, when some sentence is of none.
+        // (A sentence of the present on another day states the fact's day wrong.)
+        let same_day: Ranked = ranked
+            .iter()
+            .filter(|(at, _)| {
+                !(self.of_another_day(*at, &fact_days)
+                    && self.corpus.sentence_items(*at).iter().any(|i| i.earlier))
+            })
+            .copied()
+            .collect();
+        let ranked = if same_day.is_empty() {
+            ranked
+        } else {
+            &same_day
+        };
         let Some(&(_, best_score)) = ranked.first() else {
             return out;
         };
@@ -3855,12 +3893,6 @@ impl<'c, 'a> Checker<'c, 'a> {
 
         let mut negation = false;
         let mut laterality = false;
-        // The fact's days (a sentence of another day does not agree with it).
-        let fact_days: Vec<&Quantity> = fact
-            .iter()
-            .filter_map(Item::qty)
-            .filter(|d| d.is_day())
-            .collect();
         // The one side the fact names, if it names one.
         let fact_side = {
             let mut sides = fact.iter().filter_map(|i| i.side);
@@ -4046,23 +4078,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // by the best statement of it, not by a heading that names the test.)
                 // (Not one of another day than the claim's: "Previous NST 04/10/2026:
                 // reactive" is no answer to "The NST on 04/14 was reactive".)
-                let other_day = |at: (usize, usize)| {
-                    let days: Vec<&Quantity> = self
-                        .corpus
-                        .sentence_items(at)
-                        .iter()
-                        .filter_map(Item::qty)
-                        .filter(|d| d.is_day())
-                        .collect();
-                    !fact_days.is_empty()
-                        && !days.is_empty()
-                        && !days
-                            .iter()
-                            .any(|d| fact_days.iter().any(|f| f.dim == d.dim && f.matches(d)))
-                };
                 let agrees = !item.asserted
                     && aligned.iter().any(|at| {
-                        !(other_day(*at) || (mixed_resolved && *at == best_at))
+                        !(self.of_another_day(*at, &fact_days)
+                            || (mixed_resolved && *at == best_at))
                             && self.corpus.sentence_items(*at).iter().any(|i| {
                                 i.term() == Some(t)
                                     && i.neg == item.neg

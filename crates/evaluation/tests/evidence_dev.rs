@@ -532,11 +532,14 @@ fn new_documents_accuracy() {
 /// 294/360 (0.817: general medicine 0.800, cardiac procedures 0.778, outpatient infectious
 /// diseases 0.800, renal emergencies 0.889, pediatric emergency 0.800, hand and
 /// orthopedic trauma 0.844, liver transplant 0.822, neurology clinic 0.800); four
-/// dangerous errors, one fixed (a pacing threshold in mV against one in V). Three wait in
+/// dangerous errors, one fixed (a pacing threshold in mV against one in V). Three waited in
 /// `evidence_waiting.jsonl`: b292-02 (an HIV RNA of the claim's date, "DETECTED", beside
-/// earlier results called undetectable), b295-45 (the injury's date said of the surgery,
-/// in an operative note dated by its own first line) and b297-35 (oligoclonal bands
-/// "POSITIVE" beside other tests' "negative"); the other 357 joined.
+/// earlier results called undetectable; joined in the next stop, which sets aside an
+/// earlier result of another day), b295-45 (the injury's date said of the surgery, in an
+/// operative note dated by its own first line; still waits) and b297-35 (oligoclonal
+/// bands "POSITIVE" beside other tests' "negative" and "7 bands in CSF not present in
+/// paired serum"; joined in the next stop, where a denial of another place denies nothing
+/// here); the other 357 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

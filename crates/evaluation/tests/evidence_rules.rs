@@ -7976,3 +7976,31 @@ fn volts_are_a_unit() {
         ],
     );
 }
+
+/// "7 bands in CSF not present in paired serum": the denial is of the serum, so it takes
+/// nothing from "Oligoclonal bands: POSITIVE".
+#[test]
+fn a_denial_of_another_place_denies_nothing_here() {
+    let csf = "CSF ANALYSIS, lumbar puncture 02/16/2026 (paired serum drawn).\nAppearance clear. WBC 6 /uL (lymphocytes 94%), RBC 1 /uL. Protein 41 mg/dL.\nOligoclonal bands: POSITIVE, 7 bands in CSF not present in paired serum.\nIgG index 0.92 (H) (ref <0.70).\nGram stain: no organisms. Bacterial culture: negative at 72 h.\nCSF VDRL: negative. Cytology: negative for malignant cells.";
+    expect(
+        csf,
+        &[
+            ("CSF oligoclonal bands were positive.", Supported),
+            ("CSF oligoclonal bands were negative.", Contradicted),
+        ],
+    );
+}
+
+/// "Prior HIV-1 RNA: 01/14/2026 <20 copies/mL (undetectable)" is an earlier result of
+/// another day: it says nothing of the 05/12/2026 sample the report gives as "DETECTED".
+#[test]
+fn an_earlier_result_of_another_day_is_another_result() {
+    let report = "HIV MONITORING LABS. Collected 05/12/2026 08:40.\nHIV-1 RNA, quantitative real-time PCR: 86 copies/mL (log10 1.93). Result: DETECTED. (Assay range 20-10,000,000 copies/mL; <20 copies/mL reported as not detected.)\nPrior HIV-1 RNA: 01/14/2026 <20 copies/mL (undetectable); 08/19/2025 <20 copies/mL (undetectable).\nCD4 absolute 512 cells/uL, CD4 29%.";
+    expect(
+        report,
+        &[
+            ("HIV-1 RNA on 05/12/2026 was undetectable.", Contradicted),
+            ("HIV-1 RNA on 01/14/2026 was undetectable.", Supported),
+        ],
+    );
+}

@@ -3307,6 +3307,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         }
         if !matches!(toks[i].kind, TokKind::NegPost) && !label_answer
             || rules_out_forward(toks, lower, i)
+            || contrasts_places(toks, lower, i)
         {
             continue;
         }
@@ -4459,6 +4460,23 @@ fn listed_from(toks: &[Tok], lower: &str, comma: usize, at: usize) -> Option<usi
 /// Whether the cue at `i` is "ruled out" or "avoided" in the active voice ("ultrasound ruled
 /// out a clot", "the team avoided chlordiazepoxide"): no copula before it and a word after
 /// it in its clause.
+/// "7 bands in CSF not present in paired serum": a denial that names another place than
+/// the one its subject was found in says where the subject is not, and denies nothing
+/// the clause states of the first place.
+fn contrasts_places(toks: &[Tok], lower: &str, i: usize) -> bool {
+    let clause_start = toks[..i]
+        .iter()
+        .rposition(|t| matches!(t.kind, TokKind::Sentence | TokKind::Clause))
+        .map_or(0, |k| toks[k].end);
+    matches!(toks[i].kind, TokKind::NegPost)
+        && lower
+            .get(toks[i].end..)
+            .is_some_and(|rest| rest.trim_start().starts_with("in "))
+        && lower
+            .get(clause_start..toks[i].start)
+            .is_some_and(|before| before.contains(" in "))
+}
+
 fn rules_out_forward(toks: &[Tok], lower: &str, i: usize) -> bool {
     matches!(toks[i].kind, TokKind::NegPost)
         && matches!(
