@@ -8004,3 +8004,40 @@ fn an_earlier_result_of_another_day_is_another_result() {
         ],
     );
 }
+
+/// "HBsAg: Nonreactive" is the result of the hepatitis B surface antigen, spelled out or not.
+#[test]
+fn hbsag_is_the_hepatitis_b_surface_antigen() {
+    let serologies = "HEPATITIS/INFECTIOUS SEROLOGIES, collected 01/12/2026 for outpatient dialysis admission.\nHBsAg: Nonreactive.\nAnti-HBs (quantitative): 8 mIU/mL (non-immune; immune >=10).\nAnti-HBc total: Nonreactive.\nAnti-HCV: Nonreactive.";
+    expect(
+        serologies,
+        &[
+            ("Hepatitis B surface antigen was positive.", Contradicted),
+            ("Hepatitis B surface antigen was negative.", Supported),
+        ],
+    );
+}
+
+/// "Influenza A: DETECTED" and "Influenza B: Not detected" are two targets of a panel: the
+/// type letter is part of the name.
+#[test]
+fn influenza_a_and_b_are_two_targets() {
+    let panel = "RESPIRATORY PATHOGEN PANEL (multiplex PCR), NP swab collected 12/29/2026 03:15.\nAdenovirus: Not detected\nSARS-CoV-2: Not detected\nInfluenza A: DETECTED (subtype H1-2009)\nInfluenza B: Not detected\nRSV: Not detected";
+    expect(
+        panel,
+        &[
+            (
+                "Influenza A was not detected on the respiratory panel.",
+                Contradicted,
+            ),
+            (
+                "Influenza A was detected on the respiratory panel.",
+                Supported,
+            ),
+            (
+                "Influenza B was not detected on the respiratory panel.",
+                Supported,
+            ),
+        ],
+    );
+}

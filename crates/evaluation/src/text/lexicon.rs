@@ -2153,6 +2153,18 @@ const PHRASES: &[(&str, &str)] = &[
     // Which hepatitis is the whole name: "Hepatitis C antibody: REACTIVE" and "Hepatitis B
     // surface antigen: negative" are two tests. (Not A, whose letter is also a list's first
     // word: "Hepatitis A, B, C and E testing".)
+    // "Influenza A: DETECTED" and "Influenza B: Not detected" are two targets (the
+    // letters are stop words); the disease's name stays for claims that name no type.
+    ("influenza a and b", "influenza flua flub"),
+    ("flu a and b", "influenza flua flub"),
+    ("influenza a", "influenza flua"),
+    ("influenza b", "influenza flub"),
+    ("flu a", "influenza flua"),
+    ("flu b", "influenza flub"),
+    // ("HBsAg: Nonreactive" is the surface antigen's result.)
+    ("hepatitis b surface antigen", "hbsag"),
+    ("hep b surface antigen", "hbsag"),
+    ("hbv surface antigen", "hbsag"),
     ("hepatitis b", "hbv"),
     ("hepatitis c", "hcv"),
     ("hep b", "hbv"),
