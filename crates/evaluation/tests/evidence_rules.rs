@@ -8041,3 +8041,36 @@ fn influenza_a_and_b_are_two_targets() {
         ],
     );
 }
+
+/// "ANC 3.45 K/uL" is "3,450/uL": a count per microlitre is a blood count in thousands.
+#[test]
+fn a_count_per_microlitre_is_thousands_per_microlitre() {
+    let labs = "LABS - 33-day-old M, collected 09/07/2026 23:50 (ED).\nCBC: WBC 8.9 K/uL, ANC 3.45 K/uL, ALC 4.31 K/uL, Hgb 11.2 g/dL, Plt 388 K/uL.\nProcalcitonin 0.18 ng/mL (ref <0.50).";
+    expect(
+        labs,
+        &[
+            ("The ANC was 3,450/uL.", Supported),
+            ("The ANC was 3,450 cells/uL.", Supported),
+            ("The ANC was 4,350/uL.", Contradicted),
+        ],
+    );
+}
+
+/// "from 40/uL in tube 1 to 8/uL in tube 4": a numbered tube's number starts no range.
+#[test]
+fn a_numbered_item_starts_no_range() {
+    let csf = "CSF ANALYSIS (LP 03/02/2026).\nTube 1: RBC 40/uL, WBC 3/uL.\nTube 4: RBC 8/uL, WBC 2/uL.\nProtein 38 mg/dL, glucose 64 mg/dL.";
+    expect(
+        csf,
+        &[
+            (
+                "CSF RBC fell from 40/uL in tube 1 to 8/uL in tube 4.",
+                Supported,
+            ),
+            (
+                "CSF RBC fell from 40/uL in tube 1 to 18/uL in tube 4.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -1338,6 +1338,16 @@ fn lex_slash<'t>(
             return;
         }
     }
+    // "ANC 3,450/uL": a count per microlitre glued to its number.
+    if let ([_, per], [Some(n), None]) = (parts.as_slice(), nums.as_slice()) {
+        if matches!(*per, "ul" | "µl" | "mm3") {
+            let number = sub(&lower, 0..parts[0].len());
+            push_lex(out, number, orig, span, entry, LexKind::Num(*n));
+            let unit = sub(&lower, parts[0].len()..lower.len());
+            push_lex(out, unit, orig, span, entry, LexKind::Unit(Dim::None, 1.0));
+            return;
+        }
+    }
     // An amount per day ("1.5 L/day", "2 g/d") is the amount, daily. A dose in a syringe's
     // volume ("enoxaparin 40 mg/0.4 mL") or a patch's day ("nicotine patch 21 mg/24 hr") is
     // that amount (the rest follows as words; a suspension's "100 mg/5 mL" stays a
@@ -2034,8 +2044,13 @@ impl Parser<'_, '_> {
             Dim::None
         };
         let mut q = Quantity::single(dim, n, 1.0);
-        // "6 to 8 weeks"
-        if matches!(self.text(j), Some("to")) {
+        // "6 to 8 weeks" (not a numbered item's number: "from 40/uL in tube 1 to 8/uL").
+        let numbered = i > 0
+            && matches!(
+                self.text(i - 1),
+                Some("tube" | "set" | "sample" | "test" | "trial" | "attempt")
+            );
+        if matches!(self.text(j), Some("to")) && !numbered {
             if let Some(m) = self.num_at(j + 1) {
                 if m > n {
                     q = Quantity::two(Dim::None, Shape::Range, n, m, 1.0);
@@ -2149,6 +2164,8 @@ impl Parser<'_, '_> {
                         let (unit, per_dl) = quantity::per_litre(&unit);
                         let factor = factor * per_dl;
                         let unit = quantity::same_concentration(&unit);
+                        let (unit, per_thousand) = quantity::cells_in_thousands(unit);
+                        let factor = factor * per_thousand;
                         // "Li 2.4 mmol/L" is "2.4 mEq/L": for an ion of one charge the two
                         // units are one (not for magnesium or calcium).
                         let monovalent = (first.saturating_sub(4)..first).any(|k| {

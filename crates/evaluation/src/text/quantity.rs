@@ -167,7 +167,13 @@ impl Quantity {
                     Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency | Dim::Day
                 ) =>
             {
+                // ("Platelet count 245,000/uL" against a table of platelets in K/uL, "245".)
                 self.values_match(source, true)
+                    || (matches!(self.dim, Dim::Compound(_))
+                        && source.dim == Dim::None
+                        && self.a != self.raw_a
+                        && close(self.a, source.raw_a)
+                        && self.shape == source.shape)
             }
             _ => false,
         }
@@ -349,6 +355,15 @@ pub(crate) fn same_concentration(unit: &str) -> &str {
         | "x10^3/mm3" => "k/ul",
         "x10^6/ul" | "x10e6/ul" | "x10^12/l" | "x10e12/l" | "mil/ul" => "m/ul",
         other => other,
+    }
+}
+
+/// A count per microlitre in thousands, the unit of a blood count ("ANC 3,450/uL" is "ANC
+/// 3.45 K/uL", "CD34+ 11 cells/uL" is "11/uL").
+pub(crate) fn cells_in_thousands(unit: &str) -> (&str, f64) {
+    match unit {
+        "/ul" | "/µl" | "/mm3" | "cells/ul" | "cells/µl" | "cells/mm3" => ("k/ul", 0.001),
+        other => (other, 1.0),
     }
 }
 
