@@ -2569,7 +2569,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                     && items[k - 2]
                         .term()
                         .is_some_and(|t| self.named.goal.contains(&t));
-                if (after_one_of(&self.named.reference) || goal_of_name) && !claim_reference {
+                // (A goal reached is a value: "target 300 mg qHS reached 11/04".)
+                let reached = items[k + 1..]
+                    .iter()
+                    .take_while(|i| i.sent == s_item.sent && i.clause == s_item.clause)
+                    .any(|i| i.term().is_some_and(|t| self.named.reached.contains(&t)));
+                if (after_one_of(&self.named.reference) || goal_of_name)
+                    && !claim_reference
+                    && !reached
+                {
                     continue;
                 }
                 // Nor is a bare number that names a stage or a kind ("Bariatric stage 1
@@ -4849,6 +4857,8 @@ struct Named {
     /// Of those, the ones that may stand before the name of what they aim at ("target ACT
     /// 300-350 s").
     goal: [Term; 2],
+    /// A goal met ("target 300 mg qHS reached 11/04").
+    reached: [Term; 3],
     /// Words that make the number after them a name, not a reading ("stage 1 liquids",
     /// "grade 2", "type 2", "Test 1, room air", "Set 2", "Tube 4").
     label: [Term; 13],
@@ -4954,6 +4964,7 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             goal: ["goal", "target"].map(|w| vocab.term(w)),
+            reached: ["reached", "achieved", "attained"].map(|w| vocab.term(w)),
             label: [
                 "stage", "grade", "class", "type", "phase", "step", "tier", "test", "set", "tube",
                 "trial", "sample", "attempt",

@@ -8074,3 +8074,33 @@ fn a_numbered_item_starts_no_range() {
         ],
     );
 }
+
+/// "target 300 mg qHS reached 11/04": a goal reached is a value, not only an aim.
+#[test]
+fn a_goal_reached_is_a_value() {
+    let note = "PSYCHIATRY PROGRESS NOTE - 11/05/2026.\nClozapine titration: target 300 mg qHS reached 11/04 without orthostasis.\nPlan: continue current dose, metabolic monitoring.";
+    expect(
+        note,
+        &[
+            ("Clozapine was titrated to 300 mg nightly.", Supported),
+            ("Clozapine was titrated to 350 mg nightly.", Contradicted),
+        ],
+    );
+}
+
+/// "Fentanyl ............. NEGATIVE": dot leaders join a label to its value.
+#[test]
+fn dot_leaders_join_a_label_to_its_value() {
+    let uds = "URINE DRUG SCREEN - ED, collected 01/31/2026 22:10\nAmphetamines ......... POSITIVE (cutoff 500 ng/mL)\nOpiates .............. Negative\nFentanyl ............. NEGATIVE (cutoff 1 ng/mL)\nBenzodiazepines ...... Negative";
+    expect(
+        uds,
+        &[
+            ("Urine drug screen was negative for fentanyl.", Supported),
+            ("Urine drug screen was positive for fentanyl.", Contradicted),
+            (
+                "Urine drug screen was positive for amphetamines.",
+                Supported,
+            ),
+        ],
+    );
+}

@@ -392,6 +392,7 @@ impl PortableSource {
 
 fn analyze_with(text: &str, vocab: &mut Vocab, classes: bool) -> Analysis {
     let lex = lexicon();
+    let text = &*dot_leaders_as_colons(text);
     // One lowercase copy of the whole text (ASCII case only, so offsets stay the same)
     // lets every lexeme borrow its lowercase form instead of allocating it.
     let lower: Cow<'_, str> = if text.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -619,6 +620,26 @@ impl CharSeq for WideChars {
     fn offset(&self, i: usize) -> usize {
         self.chars.get(i).map_or(self.len, |(o, _)| *o)
     }
+}
+
+/// "Fentanyl ............. NEGATIVE": a run of four or more dots leads a label to its
+/// value, as a colon does (each dot would end a sentence). The text keeps its length, so
+/// every offset stays the source's.
+fn dot_leaders_as_colons(text: &str) -> Cow<'_, str> {
+    if !text.contains("....") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("....") {
+        out.push_str(&rest[..at]);
+        let run = rest[at..].bytes().take_while(|&b| b == b'.').count();
+        out.push(':');
+        out.extend(std::iter::repeat_n(' ', run - 1));
+        rest = &rest[at + run..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 fn scan(text: &str) -> Vec<Raw> {
