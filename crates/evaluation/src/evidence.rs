@@ -4844,7 +4844,7 @@ struct Named {
     /// speaks of the drug before it.
     resumed: [Term; 6],
     /// "admission", "arrival" and "presentation": the first reading.
-    first: [Term; 3],
+    first: [Term; 5],
     /// The second word of an electrolyte given as a salt ("sodium bicarbonate").
     salt: [Term; 8],
     /// "scheduled", "planned" and "plan": what is yet to be done.
@@ -4936,7 +4936,8 @@ impl Named {
                 "continued",
             ]
             .map(|w| vocab.term(w)),
-            first: ["admission", "arrival", "presentation"].map(|w| vocab.term(w)),
+            first: ["admission", "arrival", "presentation", "triage", "initial"]
+                .map(|w| vocab.term(w)),
             salt: [
                 "bicarbonate",
                 "chloride",

@@ -8104,3 +8104,20 @@ fn dot_leaders_join_a_label_to_its_value() {
         ],
     );
 }
+
+/// "Repeat 09/18/2026 08:00: ... AST 188 U/L" is later than the triage a claim names, and
+/// "count" says nothing of which count ("CBC" is a complete blood count too).
+#[test]
+fn a_triage_value_is_not_the_repeat_and_count_names_no_count() {
+    let labs = "LABS - L&D TRIAGE 09/18/2026 02:05 (34w2d, BP 158/104).\nCBC: WBC 11.4 K/uL, Hgb 11.1 g/dL, Plt 94 K/uL (L) [prenatal 08/20: Plt 212].\nAST 146 U/L (H), ALT 121 U/L (H), LDH 688 U/L (H), total bilirubin 1.3 mg/dL.\nRepeat 09/18/2026 08:00: Plt 71 K/uL (L), AST 188 U/L, ALT 160 U/L, LDH 802 U/L.";
+    expect(
+        labs,
+        &[
+            (
+                "Triage platelet count was 94 K/uL, with AST 146 U/L and LDH 688 U/L.",
+                Supported,
+            ),
+            ("Triage AST was 188 U/L.", Contradicted),
+        ],
+    );
+}

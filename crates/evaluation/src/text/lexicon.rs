@@ -323,6 +323,8 @@ const LIGHT: &[&str] = &[
     "assessment",
     // "Braden score 13": the scale named is the fact.
     "score",
+    // "platelet count 94": what is counted is the fact ("CBC" holds a count too).
+    "count",
     "scores",
     "visit",
     "clinic",
