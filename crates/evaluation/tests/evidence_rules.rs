@@ -8121,3 +8121,31 @@ fn a_triage_value_is_not_the_repeat_and_count_names_no_count() {
         ],
     );
 }
+
+/// "6 wks IV from first neg BCx (05/14)": "neg" before what it negates is "negative" there
+/// too, the first negative blood culture.
+#[test]
+fn neg_before_a_noun_negates_the_noun() {
+    let summary = "DISCHARGE SUMMARY. MSSA bacteremia (4/4 bottles 05/11).\nCefazolin 2 g IV q8h started 05/12. Repeat BCx 05/14 and 05/15 no growth, final.\nDuration: 6 wks IV from first neg BCx (05/14) -> stop date 06/25/2026.";
+    expect(
+        summary,
+        &[(
+            "Intravenous antibiotics are planned for six weeks, counted from the date of the first negative blood culture.",
+            Supported,
+        )],
+    );
+}
+
+/// "No evidence of deep venous thrombosis in the right or left lower extremity" is of both
+/// legs, as "bilateral" is.
+#[test]
+fn right_or_left_is_both_sides() {
+    let duplex = "VENOUS DUPLEX ULTRASOUND, BILATERAL LOWER EXTREMITIES 05/27/2026. Indication: L calf swelling.\nFINDINGS: The femoral and popliteal veins are fully compressible with normal flow.\nNo evidence of deep venous thrombosis in the right or left lower extremity.\nSubcutaneous edema of the left calf.";
+    expect(
+        duplex,
+        &[(
+            "Bilateral lower-extremity duplex found no deep vein thrombosis.",
+            Supported,
+        )],
+    );
+}

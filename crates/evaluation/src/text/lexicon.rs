@@ -779,7 +779,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("decr", "decrease"),
     ("nl", "normal"),
     ("wnl", "normal"),
-    ("neg", "negative"),
+    // ("neg" is read as "negative" is, before or after what it negates: see the parser.)
     ("pos", "positive"),
     ("yrs", "years"),
     ("yr", "year"),
@@ -2163,6 +2163,13 @@ const PHRASES: &[(&str, &str)] = &[
     ("influenza b", "influenza flub"),
     ("flu a", "influenza flua"),
     ("flu b", "influenza flub"),
+    // "No DVT in the right or left lower extremity" is of both sides.
+    ("right or left", "bilateral"),
+    ("left or right", "bilateral"),
+    ("right and left", "bilateral"),
+    ("left and right", "bilateral"),
+    ("either lower extremity", "bilateral lower extremity"),
+    ("either upper extremity", "bilateral upper extremity"),
     // ("HBsAg: Nonreactive" is the surface antigen's result.)
     ("hepatitis b surface antigen", "hbsag"),
     ("hep b surface antigen", "hbsag"),

@@ -2695,7 +2695,8 @@ impl Parser<'_, '_> {
         }
         // Before a content word these cues negate what follows ("absent pulses",
         // "negative blood culture", "undetectable viral load"); after one, what precedes.
-        if matches!(text, "absent" | "negative" | "undetectable") {
+        // ("first neg BCx" is the first negative blood culture.)
+        if matches!(text, "absent" | "negative" | "neg" | "undetectable") {
             // After "was" it says what precedes, whatever follows ("troponin was negative
             // twice").
             let after_copula =
