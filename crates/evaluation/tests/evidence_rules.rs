@@ -8149,3 +8149,20 @@ fn right_or_left_is_both_sides() {
         )],
     );
 }
+
+/// "No hypoglycemic events ... during the admission" denies hypoglycemia: a state's
+/// adjective is its name.
+#[test]
+fn a_states_adjective_is_its_name() {
+    let summary = "DISCHARGE SUMMARY - PHM. 6 y/o F, new-onset T1DM in DKA admitted 02/22/2026.\nNo hypoglycemic events (BG <70 mg/dL) during the admission; lowest BG 94 mg/dL on 02/24.\nFamily education: hypoglycemia recognition and treatment, glucagon, ketones.";
+    expect(
+        summary,
+        &[
+            (
+                "She had no episodes of hypoglycemia during the admission.",
+                Supported,
+            ),
+            ("She had hypoglycemia during the admission.", Contradicted),
+        ],
+    );
+}

@@ -520,6 +520,11 @@ pub(crate) fn stem(word: &str) -> Cow<'_, str> {
     } else if s.ends_with('s') {
         s = &s[..s.len() - 1];
     }
+    // "hypoglycemic events" meet "hypoglycemia", "hypoxic" "hypoxia": the state's
+    // adjective is its name.
+    if (s.ends_with("emic") || s.ends_with("oxic")) && s.len() >= 7 {
+        return Cow::Owned(format!("{}ia", &s[..s.len() - 2]));
+    }
     // "laparoscopically" meets "laparoscopic".
     if s.ends_with("ically") && s.len() >= 9 {
         s = &s[..s.len() - 4];
