@@ -8166,3 +8166,23 @@ fn a_states_adjective_is_its_name() {
         ],
     );
 }
+
+/// "Suboxone 8 mg/2 mg": a combination's two amounts, each in its unit, not a concentration
+/// per two milligrams.
+#[test]
+fn a_combinations_amounts_written_with_a_slash() {
+    let meds = "DISCHARGE MEDICATION LIST - 05/30/2026\nNEW: buprenorphine-naloxone 8 mg-2 mg SL film - dissolve 1 film under tongue BID (16 mg/4 mg per day).\nCONTINUE: buPROPion XL 150 mg PO daily (depression).";
+    expect(
+        meds,
+        &[
+            (
+                "Discharged on Suboxone 8 mg/2 mg SL film twice daily.",
+                Supported,
+            ),
+            (
+                "Discharged on Suboxone 8 mcg/2 mcg SL film twice daily.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -1374,6 +1374,34 @@ fn lex_slash<'t>(
             return;
         }
     }
+    // "Suboxone 8 mg/2 mg SL film": a combination's two amounts, each in its unit, not a
+    // concentration per two milligrams.
+    if let [unit, number] = parts.as_slice() {
+        let again = texts
+            .lower
+            .get(orig_range.end..)
+            .map(str::trim_start)
+            .is_some_and(|rest| {
+                rest.strip_prefix(unit)
+                    .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+            });
+        if let (Some(&(dim, factor)), Some(n), true) =
+            (lex.units.get(unit), parse_num(number), again)
+        {
+            let unit_text = sub(&lower, 0..unit.len());
+            push_lex(
+                out,
+                unit_text,
+                orig,
+                span,
+                lex.entry(unit),
+                LexKind::Unit(dim, factor),
+            );
+            let number_text = sub(&lower, unit.len() + 1..lower.len());
+            push_lex(out, number_text, orig, span, entry, LexKind::Num(n));
+            return;
+        }
+    }
     // An amount per day ("1.5 L/day", "2 g/d") is the amount, daily. A dose in a syringe's
     // volume ("enoxaparin 40 mg/0.4 mL") or a patch's day ("nicotine patch 21 mg/24 hr") is
     // that amount (the rest follows as words; a suspension's "100 mg/5 mL" stays a
