@@ -8186,3 +8186,22 @@ fn a_combinations_amounts_written_with_a_slash() {
         ],
     );
 }
+
+/// "Sleep: 7-8 h/night for the past 3 nights": hours a night are a duration.
+#[test]
+fn hours_a_night_are_a_duration() {
+    let note = "NURSING SHIFT SUMMARY - night shift 02/11-02/12/2026.\nSleep: 7-8 h/night for the past 3 nights (02/09, 02/10, 02/11); no awakenings documented.\nNo PRN sleep aids requested or given since 02/08.";
+    expect(
+        note,
+        &[
+            (
+                "She has slept seven to eight hours a night for the past three nights.",
+                Supported,
+            ),
+            (
+                "She has slept four to five hours a night for the past three nights.",
+                Contradicted,
+            ),
+        ],
+    );
+}

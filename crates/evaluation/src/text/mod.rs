@@ -1437,6 +1437,29 @@ fn lex_slash<'t>(
             }
         }
     }
+    // "Sleep: 7-8 h/night": hours a night are hours, at night.
+    if let [amount, "night" | "nt"] = parts.as_slice() {
+        if let Some(&(Dim::Time, factor)) = lex.units.get(amount) {
+            let unit = sub(&lower, 0..amount.len());
+            push_lex(
+                out,
+                unit,
+                orig,
+                span,
+                lex.entry(amount),
+                LexKind::Unit(Dim::Time, factor),
+            );
+            push_lex(
+                out,
+                Cow::Borrowed("night"),
+                orig,
+                span,
+                lex.entry("night"),
+                LexKind::Word,
+            );
+            return;
+        }
+    }
     // A compound unit: its first part is a unit (mg/dL, mcg/kg/min, K/uL).
     // (Also counts per volume: "3,100 copies/mL", "740 cells/uL", "10,000 CFU/mL".)
     if lex.units.contains_key(parts[0])
