@@ -8205,3 +8205,34 @@ fn hours_a_night_are_a_duration() {
         ],
     );
 }
+
+/// "No withdrawal seizures occurred during this hospitalization" against "No withdrawal
+/// seizures or delirium tremens this admission": "occurred" says nothing, and the
+/// hospitalization is the admission.
+#[test]
+fn a_hospitalization_is_the_admission() {
+    let summary = "DISCHARGE SUMMARY. 67 y/o F, AUD, hx of alcohol withdrawal seizure in 2023, admitted with acute pancreatitis and alcohol withdrawal.\nWithdrawal: phenobarbital 10 mg/kg IBW load 12/10 then symptom-triggered lorazepam. CIWA max 13. No withdrawal seizures or delirium tremens this admission.";
+    expect(
+        summary,
+        &[(
+            "No withdrawal seizures occurred during this hospitalization.",
+            Supported,
+        )],
+    );
+}
+
+/// Myfortic is mycophenolic acid (not mycophenolate mofetil), Envarsus XR tacrolimus.
+#[test]
+fn transplant_brands_are_their_generics() {
+    let meds = "ACTIVE MEDICATIONS (reconciled 10/20/2026)\n- Tacrolimus extended-release 7 mg PO once daily in the AM (decreased from 8 mg)\n- Mycophenolic acid delayed-release 180 mg tab: 4 tabs (720 mg) PO BID\n- Prednisone 5 mg PO daily\nDISCONTINUED: mycophenolate mofetil 1000 mg PO BID (stopped 10/06/2026, GI intolerance)";
+    expect(
+        meds,
+        &[
+            ("Myfortic 720 mg PO twice daily.", Supported),
+            (
+                "Myfortic 720 mg BID was continued and the Envarsus XR dose was lowered to 7 mg once daily.",
+                Supported,
+            ),
+        ],
+    );
+}

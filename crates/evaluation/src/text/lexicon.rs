@@ -188,6 +188,11 @@ const STOPWORDS: &[&str] = &[
     "around",
     "following",
     "noted",
+    // ("No withdrawal seizures occurred": the event is the fact.)
+    "occurred",
+    "occur",
+    "occurs",
+    "occurring",
     "note",
     "notes",
     "showed",
@@ -1113,6 +1118,8 @@ const BRANDS: &[(&str, &str)] = &[
     ("suboxone", "buprenorphine naloxone"),
     ("prograf", "tacrolimus"),
     ("cellcept", "mycophenolate"),
+    // Enteric-coated mycophenolic acid, another product than mycophenolate mofetil.
+    ("myfortic", "mycophenolic"),
     ("plaquenil", "hydroxychloroquine"),
     ("humira", "adalimumab"),
     ("keytruda", "pembrolizumab"),
@@ -1277,6 +1284,11 @@ const BRANDS: &[(&str, &str)] = &[
     ("neoral", "cyclosporine"),
     ("sandimmune", "cyclosporine"),
     ("rapamune", "sirolimus"),
+    ("envarsus", "tacrolimus"),
+    ("astagraf", "tacrolimus"),
+    ("gengraf", "cyclosporine"),
+    ("zortress", "everolimus"),
+    ("nulojix", "belatacept"),
     ("arixtra", "fondaparinux"),
     ("angiomax", "bivalirudin"),
     ("activase", "alteplase"),
@@ -1603,6 +1615,7 @@ const GENERICS: &[&str] = &[
     "buprenorphine",
     "tacrolimus",
     "mycophenolate",
+    "mycophenolic",
     "hydroxychloroquine",
     "adalimumab",
     "pembrolizumab",
@@ -1802,6 +1815,8 @@ const GENERICS: &[&str] = &[
     "sevelamer",
     "sildenafil",
     "sirolimus",
+    "everolimus",
+    "belatacept",
     "succinylcholine",
     "sugammadex",
     "sulfasalazine",
@@ -1903,6 +1918,11 @@ const DRUG_SUFFIXES: &[&str] = &[
 const WORD_SYNONYMS: &[(&str, &str)] = &[("hives", "urticaria"), ("breaks", "interruption")];
 
 const SYNONYMS: &[(&str, &str)] = &[
+    // "during this hospitalization" is during the admission.
+    ("hospitalization", "admission"),
+    // "visual changes" and "visual disturbance" are one symptom.
+    ("disturbance", "change"),
+    ("disturbances", "change"),
     ("pressor", "vasopressor"),
     // "was injected into the knee" is the knee's injection.
     ("injection", "inject"),
