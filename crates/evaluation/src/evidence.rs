@@ -2163,6 +2163,11 @@ impl<'c, 'a> Checker<'c, 'a> {
         let at_discharge = claim_items
             .iter()
             .any(|it| it.sent == item.sent && it.when && it.term() == Some(self.named.discharge));
+        // "The follow-up echo showed an LVEF of 25%" against "(LVEF 25% -> 38%)": a
+        // follow-up or current value is the end of a change too.
+        let claim_later = claim_items.iter().any(|it| {
+            it.sent == item.sent && it.term().is_some_and(|t| self.named.later.contains(&t))
+        });
         let is_prior = |it: &Item| it.term().is_some_and(|t| self.named.prior.contains(&t));
         let claim_prior = claim_items
             .iter()
@@ -2739,8 +2744,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                                 && claim_drug == source_drug
                                 && !claim_prior));
                     let later = s_item.lead == Lead::To && item.lead == Lead::From;
-                    let start_for_discharge =
-                        at_discharge && s_item.lead == Lead::From && item.lead != Lead::From;
+                    let start_for_discharge = (at_discharge || claim_later)
+                        && s_item.lead == Lead::From
+                        && item.lead != Lead::From;
                     if earlier || later || start_for_discharge {
                         continue;
                     }
@@ -4857,6 +4863,8 @@ struct Named {
     /// Of those, the ones that may stand before the name of what they aim at ("target ACT
     /// 300-350 s").
     goal: [Term; 2],
+    /// A later time than a change's start ("follow-up echo", "current dose").
+    later: [Term; 4],
     /// A goal met ("target 300 mg qHS reached 11/04").
     reached: [Term; 3],
     /// Words that make the number after them a name, not a reading ("stage 1 liquids",
@@ -4966,6 +4974,7 @@ impl Named {
             .map(|w| vocab.term(w)),
             goal: ["goal", "target"].map(|w| vocab.term(w)),
             reached: ["reached", "achieved", "attained"].map(|w| vocab.term(w)),
+            later: ["follow-up", "followup", "current", "latest"].map(|w| vocab.term(w)),
             label: [
                 "stage", "grade", "class", "type", "phase", "step", "tier", "test", "set", "tube",
                 "trial", "sample", "attempt",

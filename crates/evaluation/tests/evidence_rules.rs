@@ -8236,3 +8236,23 @@ fn transplant_brands_are_their_generics() {
         ],
     );
 }
+
+/// "IMPRESSION: Improved LV systolic function (LVEF 25% -> 38%)": a follow-up study's
+/// value is the end of the change, and the start is the earlier study's.
+#[test]
+fn a_follow_up_value_is_the_end_of_a_change() {
+    let echo = "TTE - FOLLOW-UP STUDY 01/13/2026. Indication: NICM on GDMT x 6 months.\nComparison: TTE 07/08/2025.\nLV: normal cavity size. Mild global hypokinesis. LVEF 38% by biplane (previously 25%).\nIMPRESSION: Improved LV systolic function (LVEF 25% -> 38%) with reverse remodeling.";
+    expect(
+        echo,
+        &[
+            (
+                "The follow-up echo on 01/13/2026 showed an LVEF of 25%.",
+                Contradicted,
+            ),
+            (
+                "The follow-up echo on 01/13/2026 showed an LVEF of 38%.",
+                Supported,
+            ),
+        ],
+    );
+}
