@@ -8256,3 +8256,16 @@ fn a_follow_up_value_is_the_end_of_a_change() {
         ],
     );
 }
+
+/// "passed in both ears" is of both sides, so "Left ear REFER (did not pass)" denies it.
+#[test]
+fn both_ears_are_both_sides() {
+    let screen = "NEWBORN HEARING SCREEN RESULT. Method: automated auditory brainstem response (AABR), 35 dB nHL.\nInitial screen 10/18/2026: Right ear PASS. Left ear REFER (did not pass).\nRescreen 10/21/2026 (both ears re-tested): Right ear PASS. Left ear REFER (did not pass).\nDisposition: referred for outpatient diagnostic ABR with audiology.";
+    expect(
+        screen,
+        &[(
+            "Newborn hearing screen was passed in both ears.",
+            Contradicted,
+        )],
+    );
+}
