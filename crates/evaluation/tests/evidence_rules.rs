@@ -8269,3 +8269,24 @@ fn both_ears_are_both_sides() {
         )],
     );
 }
+
+/// "A 14 Fr pigtail chest tube was placed in the L 2nd intercostal space": what was placed
+/// in a sided site is of that side, and "right-sided 14 Fr pigtail" gives its side past
+/// the size to the device.
+#[test]
+fn a_device_placed_in_a_sided_site_takes_its_side() {
+    let note = "BRONCHOSCOPY PROCEDURE NOTE. 63 y/o M with a focal LLL consolidation. PMH: RLL wedge resection 2020.\nPost-procedure: pleuritic L chest pain and SpO2 dropped to 89%. CXR showed a moderate L pneumothorax.\nA 14 Fr pigtail chest tube was placed in the L 2nd intercostal space, midclavicular line, by the pulmonary team.";
+    expect(
+        note,
+        &[
+            (
+                "A right-sided 14 Fr pigtail chest tube was placed for the pneumothorax.",
+                Contradicted,
+            ),
+            (
+                "A left-sided 14 Fr pigtail chest tube was placed for the pneumothorax.",
+                Supported,
+            ),
+        ],
+    );
+}

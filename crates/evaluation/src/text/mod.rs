@@ -3564,8 +3564,19 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         // The words of one written token count once: "RLE DVT" is two words, not six.
         let mut last_span = toks[i].start;
         let mut k = i + 1;
+        // ("right-sided 14 Fr pigtail chest tube": "sided" only repeats the side.)
+        let mut side_end = i;
         while k < n && applied < SIDE_WINDOW {
             match toks[k].kind {
+                TokKind::Word { .. }
+                    if k == side_end + 1
+                        && lower
+                            .get(toks[k].start..toks[k].end)
+                            .is_some_and(|w| w.ends_with("sided")) =>
+                {
+                    flags[k].side = Some(side);
+                    side_end = k;
+                }
                 // "46 y/o R-handed M bitten on the dorsum of the L hand": handedness is
                 // the side of nothing that follows it.
                 TokKind::Word { .. }
@@ -3593,7 +3604,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 // one; the device follows.
                 TokKind::Qty(q)
                     if applied == 0
-                        && k == i + 1
+                        && k == side_end + 1
                         && q.dim == Dim::Length
                         && toks
                             .get(k + 1)
@@ -3943,6 +3954,28 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 ));
         if opens_clause && applied > 0 && anatomy(i + 1) && clause_end(i + 2) {
             flags[i - 1].side.get_or_insert(side);
+        }
+        // "A 14 Fr pigtail chest tube was placed in the L 2nd intercostal space": what was
+        // placed in a sided site is of that side.
+        let placed_into = !claim
+            && i >= 2
+            && matches!(toks[i - 1].kind, TokKind::Place)
+            && lower
+                .get(toks[i - 2].start..toks[i - 2].end)
+                .is_some_and(|w| matches!(w, "placed" | "inserted" | "positioned" | "sited"));
+        if placed_into {
+            let mut marked = 0;
+            for k in (0..i - 2).rev() {
+                match toks[k].kind {
+                    TokKind::Word { .. } if marked < SIDE_WINDOW => {
+                        flags[k].side.get_or_insert(side);
+                        marked += 1;
+                    }
+                    TokKind::Copula => {}
+                    TokKind::Qty(q) if q.dim == Dim::Length => {}
+                    _ => break,
+                }
+            }
         }
         // "ABI 0.62 on the right, 0.91 on the left", "BP 228/134 in the right arm": a
         // value followed by "on/in the" and a side was measured on that side.
