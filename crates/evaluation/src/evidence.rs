@@ -2872,6 +2872,11 @@ impl<'c, 'a> Checker<'c, 'a> {
                 return QtyAlign::Matched;
             }
         }
+        // "ran for two days" against "phototherapy 10/04 08:00 to 10/06 08:00 (48 h)" and a
+        // bilirubin of 11.2: once a duration is found, a bare number is no rival of it.
+        if q.dim == Dim::Time && !q.is_time_point() && cands.iter().any(|c| c.matched) {
+            cands.retain(|c| c.matched || c.value.dim != Dim::None);
+        }
         // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"
         // for "4 mg daily after 04/11": a strength equal to the claim's value is its rival only
         // while no dose states that value ("Sevelamer 800 mg tab - 2 tabs (1,600 mg)" for

@@ -8290,3 +8290,30 @@ fn a_device_placed_in_a_sided_site_takes_its_side() {
         ],
     );
 }
+
+/// "Nine months after injury, ... No bridging callus ... 2 views": once a duration is
+/// found, a bare number ("2 VIEWS") is no rival of it.
+#[test]
+fn a_bare_number_is_no_rival_of_a_found_duration() {
+    let xray = SourceReference {
+        source_type: SourceType::ImagingReport,
+        title: "XR Humerus Right 2 Views".into(),
+        ..source("doc-1", "XR HUMERUS RIGHT 2 VIEWS - 10/05/2026.\nHISTORY: Right humeral shaft fracture 01/03/2026 treated nonoperatively in a functional brace; persistent pain and motion at fracture site.\nCOMPARISON: 07/06/2026, 04/02/2026, 01/03/2026.\nFINDINGS: Nine months after injury, the transverse mid-diaphyseal fracture line remains clearly visible with smooth, sclerotic, rounded fracture ends. No bridging callus across any of the four cortices. 10 degrees varus angulation, unchanged from 07/2026.\nIMPRESSION: Atrophic nonunion of the right humeral shaft fracture.", "2026-10-05T11:10:00Z")
+    };
+    let claim = "X-rays nine months after the injury show that the humeral shaft fracture has failed to heal.";
+    let result = judge_generated(&[xray], claim, &["doc-1"], "2026-10-05T15:00:00Z");
+    assert_ne!(result.support, Contradicted, "{result:?}");
+}
+
+/// "home log avg 138/84 over 2 weeks": "avg" is the average.
+#[test]
+fn avg_is_the_average() {
+    let note = "Vitals: BP 146/88 (home log avg 138/84 over 2 weeks), HR 78, T 36.7 C.\nA/P: HTN above goal (<130/80): increase amlodipine from 5 mg to 10 mg PO daily.";
+    expect(
+        note,
+        &[
+            ("Home BP averaged 146/88 over two weeks.", Contradicted),
+            ("Home BP averaged 138/84 over two weeks.", Supported),
+        ],
+    );
+}

@@ -786,6 +786,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("wnl", "normal"),
     // ("neg" is read as "negative" is, before or after what it negates: see the parser.)
     ("pos", "positive"),
+    ("avg", "average"),
     ("yrs", "years"),
     ("yr", "year"),
     ("wk", "week"),
