@@ -1595,9 +1595,25 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|i| i.term() == Some(t) && i.states_polarity())
             {
+                let names_tested = |o: &Item| o.term().is_some_and(|u| tested.contains(&u));
+                // (Or a line's heading before it: "A. Sigmoid colon, biopsies: ... CMV
+                // immunohistochemistry: negative"; not the report's title line, whose
+                // indication may name the finding of another time.)
+                let at = (posting.doc as usize, posting.sent as usize);
+                let line_heading = || {
+                    let line = self.line_start(at);
+                    let heading: Vec<&Item> = (line..at.1)
+                        .flat_map(|s| self.corpus.sentence_items((at.0, s)))
+                        .collect();
+                    line > 0
+                        && tested
+                            .iter()
+                            .all(|u| heading.iter().any(|o| o.term() == Some(*u)))
+                };
                 let with_tested = items
                     .iter()
-                    .any(|o| o.clause == i.clause && o.term().is_some_and(|u| tested.contains(&u)));
+                    .any(|o| o.clause == i.clause && names_tested(o))
+                    || line_heading();
                 if with_tested {
                     if i.neg == item.neg {
                         same = true;

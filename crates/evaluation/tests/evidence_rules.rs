@@ -8317,3 +8317,14 @@ fn avg_is_the_average() {
         ],
     );
 }
+
+/// "A. Sigmoid colon, biopsies: ... CMV immunohistochemistry: negative": a specimen line's
+/// heading names what was tested, so the serum's "CMV IgG positive" is no answer.
+#[test]
+fn a_specimen_lines_heading_names_what_was_tested() {
+    let pathology = "SURGICAL PATHOLOGY. Specimens received 05/09/2026.\nA. Sigmoid colon, biopsies: severe active chronic colitis with crypt abscesses, consistent with ulcerative colitis. CMV immunohistochemistry: negative; no viral inclusions identified. Negative for dysplasia.\nB. Rectum, biopsies: moderate active chronic colitis. CMV IHC: negative.\nRelated serology (05/08/2026): CMV IgG positive, consistent with prior exposure; CMV PCR (plasma) not detected.";
+    expect(
+        pathology,
+        &[("Colon biopsies were positive for CMV.", Contradicted)],
+    );
+}
