@@ -4067,9 +4067,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                         })
                 });
             let head_agrees = head_agrees || modifier_agrees;
-            // A place of a negated head ("on the random gastric biopsies") is not denied by
-            // the claim, whatever the sources say of it.
-            let located = item.neg && item.located;
+            // A place of a negated head ("on the random gastric biopsies", "no widening of
+            // the mediastinum") is not denied by the claim, whatever the sources say of it.
+            let located = item.located;
             // "CMV PCR was undetectable" against sources that name CMV only as serostatus:
             // the denial is of what the rest of the run names ("PCR"), which no cited source
             // states, so the other mentions of its first words say nothing of it.

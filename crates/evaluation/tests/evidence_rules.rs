@@ -8328,3 +8328,17 @@ fn a_specimen_lines_heading_names_what_was_tested() {
         &[("Colon biopsies were positive for CMV.", Contradicted)],
     );
 }
+
+/// "no widening of the mediastinum": what a denied finding would be of is where it was
+/// looked for, so "No widened mediastinum" agrees.
+#[test]
+fn what_a_denied_finding_would_be_of_keeps_no_polarity() {
+    let xray = "XR CHEST PORTABLE 1 VIEW. Indication: MVC, chest wall pain.\nFINDINGS: No widened mediastinum. No pneumothorax. Lungs clear.\nIMPRESSION: No acute traumatic findings.";
+    expect(
+        xray,
+        &[(
+            "Chest X-ray showed no widening of the mediastinum.",
+            Supported,
+        )],
+    );
+}

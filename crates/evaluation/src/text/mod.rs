@@ -3266,6 +3266,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                     }) =>
             {
                 remaining = 0;
+                // ("no widening of the mediastinum": what the denied finding would be of is
+                // where it was looked for, stated neither way.)
+                for k in i..n {
+                    match toks[k].kind {
+                        TokKind::Word { .. } => flags[k].located = true,
+                        TokKind::Side(_) => {}
+                        _ => break,
+                    }
+                }
             }
             // "No focal parieto-occipital white matter hypodensity to suggest PRES": what the
             // denied finding would suggest is denied with it, however long its name.
