@@ -8342,3 +8342,23 @@ fn what_a_denied_finding_would_be_of_keeps_no_polarity() {
         )],
     );
 }
+
+/// "QuantiFERON-TB Gold Plus was negative": "Plus" is part of the assay's name, so the
+/// result is the assay's.
+#[test]
+fn quantiferon_gold_plus_is_one_name() {
+    let panel = "PRE-BIOLOGIC SCREENING - collected 09/21/2026 08:15.\nQuantiFERON-TB Gold Plus: NEGATIVE. Nil 0.04 IU/mL; TB1-Nil 0.01; Mitogen-Nil >10.00 IU/mL (valid).\nHepatitis B core antibody, total: REACTIVE (positive).";
+    expect(
+        panel,
+        &[
+            (
+                "Pre-biologic QuantiFERON-TB Gold Plus was negative.",
+                Supported,
+            ),
+            (
+                "Pre-biologic QuantiFERON-TB Gold Plus was positive.",
+                Contradicted,
+            ),
+        ],
+    );
+}

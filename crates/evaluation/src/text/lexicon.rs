@@ -2209,6 +2209,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("both ankles", "bilateral ankles"),
     ("both wrists", "bilateral wrists"),
     ("either upper extremity", "bilateral upper extremity"),
+    // "QuantiFERON-TB Gold Plus was negative": the assay's name, not a conjunction.
+    ("gold plus", "gold"),
     // ("HBsAg: Nonreactive" is the surface antigen's result.)
     ("hepatitis b surface antigen", "hbsag"),
     ("hep b surface antigen", "hbsag"),
