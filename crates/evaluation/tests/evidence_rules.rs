@@ -8362,3 +8362,15 @@ fn quantiferon_gold_plus_is_one_name() {
         ],
     );
 }
+
+/// "GENTAMICIN, TROUGH (pre-dose #3): 0.7 ug/mL": the number after "#" names the dose, so
+/// it is no rival of the trough.
+#[test]
+fn a_dose_number_after_a_hash_measures_nothing() {
+    let tdm = "THERAPEUTIC DRUG MONITORING. Dosing weight 1.65 kg. Gentamicin 6.6 mg (4 mg/kg) IV q24h.\nGENTAMICIN, PEAK (30 min after end of dose #2), 12/03/2026 01:15: 8.4 ug/mL (target 5-12).\nGENTAMICIN, TROUGH (pre-dose #3), 12/03/2026 23:45: 0.7 ug/mL (target <1.0).";
+    let result = judge(
+        tdm,
+        "Gentamicin trough before the third dose was 0.7 mcg/mL.",
+    );
+    assert_ne!(result, Contradicted);
+}

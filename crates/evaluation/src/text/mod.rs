@@ -1034,6 +1034,19 @@ fn lex_word<'t>(
         push_whole(out, lower, LexKind::Word);
         return;
     }
+    // "pre-dose #3", "bottle #2": a number after "#" names which dose or bottle; it
+    // measures nothing. (Not a count dispensed, "#2 devices", nor a day, "HD#2".)
+    let numbered = range.start > 0
+        && texts.lower.as_bytes().get(range.start - 1) == Some(&b'#')
+        && lower.bytes().all(|b| b.is_ascii_digit())
+        && matches!(
+            word_before(texts.lower, range.start - 1),
+            "dose" | "bottle" | "tube" | "sample" | "specimen" | "set"
+        );
+    if numbered {
+        push_whole(out, lower, LexKind::Word);
+        return;
+    }
     if let Some(n) = parse_num(&lower) {
         push_whole(out, lower, LexKind::Num(n));
         return;
