@@ -8374,3 +8374,22 @@ fn a_dose_number_after_a_hash_measures_nothing() {
     );
     assert_ne!(result, Contradicted);
 }
+
+/// "FiO2 0.28" in a flowsheet is 28%: a fraction is its percent.
+#[test]
+fn a_fraction_is_its_percent() {
+    let flowsheet = "RESPIRATORY FLOWSHEET - DOL 12. Mode: conventional ventilation, SIMV-PC + PS.\nTime | PIP | PEEP | Rate | PS | FiO2 | SpO2\n04/27 20:00 | 20 | 6 | 40 | 10 | 0.35 | 91%\n04/28 08:00 | 18 | 6 | 30 | 10 | 0.28 | 94%\n04/28 14:00 | 18 | 6 | 30 | 8 | 0.26 | 95%";
+    expect(
+        flowsheet,
+        &[
+            (
+                "At 08:00 on 04/28 he was on conventional ventilation with a PEEP of 6 and FiO2 of 28%.",
+                Supported,
+            ),
+            (
+                "At 08:00 on 04/28 he was on conventional ventilation with a PEEP of 6 and FiO2 of 40%.",
+                Contradicted,
+            ),
+        ],
+    );
+}

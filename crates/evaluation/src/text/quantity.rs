@@ -167,8 +167,16 @@ impl Quantity {
                     Dim::Date | Dim::MonthYear | Dim::Clock | Dim::Frequency | Dim::Day
                 ) =>
             {
+                // ("FiO2 of 28%" against a flowsheet's "FiO2 0.28": a fraction is its percent.)
+                let fraction = self.dim == Dim::Percent
+                    && self.shape == Shape::Single
+                    && source.shape == Shape::Single
+                    && source.raw_a > 0.0
+                    && source.raw_a < 1.0
+                    && close(self.a / 100.0, source.raw_a);
                 // ("Platelet count 245,000/uL" against a table of platelets in K/uL, "245".)
-                self.values_match(source, true)
+                fraction
+                    || self.values_match(source, true)
                     || (matches!(self.dim, Dim::Compound(_))
                         && source.dim == Dim::None
                         && self.a != self.raw_a
