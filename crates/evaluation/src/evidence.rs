@@ -4085,6 +4085,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             // What the claim says something was done for ("Keppra was given for seizure
             // prophylaxis") it states neither way ("no seizures" is no answer to it).
             let purpose_only = item.purpose && !item.neg;
+            // Nor does a study that was done ("E-FAST showed no free fluid") disagree with
+            // its negative result ("E-FAST: negative (no free fluid ...)").
+            let study_done = !item.neg && self.named.study.contains(&t);
             // Nor does a time point have a polarity: "no AF this admission" denies the AF
             // during the admission, not the admission.
             // (The culture's label, above.)
@@ -4095,6 +4098,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             let located = located
                 || head_unstated
                 || purpose_only
+                || study_done
                 || item.when
                 || culture_label
                 || (item.anatomy
@@ -4884,6 +4888,8 @@ struct Named {
     /// Of those, the ones that may stand before the name of what they aim at ("target ACT
     /// 300-350 s").
     goal: [Term; 2],
+    /// Studies, whose negative result is no denial that they were done.
+    study: [Term; 10],
     /// A later time than a change's start ("follow-up echo", "current dose").
     later: [Term; 4],
     /// A goal met ("target 300 mg qHS reached 11/04").
@@ -4996,6 +5002,19 @@ impl Named {
             goal: ["goal", "target"].map(|w| vocab.term(w)),
             reached: ["reached", "achieved", "attained"].map(|w| vocab.term(w)),
             later: ["follow-up", "followup", "current", "latest"].map(|w| vocab.term(w)),
+            study: [
+                "fast",
+                "ultrasound",
+                "echocardiogram",
+                "ct",
+                "mri",
+                "xray",
+                "duplex",
+                "scan",
+                "study",
+                "angiography",
+            ]
+            .map(|w| vocab.term(w)),
             label: [
                 "stage", "grade", "class", "type", "phase", "step", "tier", "test", "set", "tube",
                 "trial", "sample", "attempt",

@@ -8393,3 +8393,17 @@ fn a_fraction_is_its_percent() {
         ],
     );
 }
+
+/// "E-FAST: negative (no pericardial effusion, no free fluid in RUQ/LUQ/pelvis)": a study
+/// that was done does not disagree with its negative result.
+#[test]
+fn a_studys_negative_result_is_no_denial_that_it_was_done() {
+    let note = "TRAUMA BAY NOTE - LEVEL 1\n38 y/o M motorcyclist vs car ~40 mph, helmeted, thrown ~10 ft. GCS 15 at scene.\nA: patent, speaking. B: equal breath sounds, RR 22, SpO2 97%. C: HR 124, BP 98/62 on arrival; 1 unit uncrossmatched PRBC given, repeat BP 112/70, HR 106.\nD: GCS 15, moves all extremities. E: abrasions L flank, deformity R forearm.\nE-FAST: negative (no pericardial effusion, no free fluid in RUQ/LUQ/pelvis, lung sliding present bilaterally).\nPelvis stable to compression; pelvic XR without fracture.\nCT pan-scan ordered. Ortho consulted for R distal radius fracture.";
+    expect(
+        note,
+        &[(
+            "E-FAST showed no free fluid in the abdomen or pelvis.",
+            Supported,
+        )],
+    );
+}
