@@ -8407,3 +8407,23 @@ fn a_studys_negative_result_is_no_denial_that_it_was_done() {
         )],
     );
 }
+
+/// "inject 162 mg SC every other week": every other week is a frequency, another one than
+/// weekly.
+#[test]
+fn every_other_week_is_a_frequency() {
+    let meds = "MEDICATION LIST (updated 10/20/2026).\nTocilizumab 162 mg/0.9 mL prefilled syringe: inject 162 mg SC every other week (NEW).\nMethotrexate 2.5 mg tab: 6 tabs (15 mg) PO once weekly on Fridays.\nDiscontinued: etanercept 50 mg SC weekly (loss of efficacy).";
+    expect(
+        meds,
+        &[
+            (
+                "Tocilizumab 162 mg subcut once weekly was started.",
+                Contradicted,
+            ),
+            (
+                "Tocilizumab 162 mg subcut every two weeks was started.",
+                Supported,
+            ),
+        ],
+    );
+}
