@@ -8427,3 +8427,18 @@ fn every_other_week_is_a_frequency() {
         ],
     );
 }
+
+/// "IR placed L PCN 07/02/2026": beside a word of a tube's placement or care, PCN is a
+/// percutaneous nephrostomy (and in an allergy list still penicillin).
+#[test]
+fn pcn_beside_a_tube_is_a_nephrostomy() {
+    let summary = "DISCHARGE SUMMARY. 45 y/o F with hx of R nephrolithiasis (4 mm nonobstructing R lower pole stone), admitted with L flank pain and fever.\nCT: 8 mm obstructing stone at the left UVJ with moderate left hydroureteronephrosis.\nIR placed L PCN 07/02/2026 for obstructed infected system; purulent urine drained.\nPCN to gravity drainage; flush 10 mL NS daily. Allergies: PCN (hives).";
+    expect(
+        summary,
+        &[
+            ("IR placed a right percutaneous nephrostomy.", Contradicted),
+            ("IR placed a left percutaneous nephrostomy.", Supported),
+            ("She is allergic to penicillin.", Supported),
+        ],
+    );
+}

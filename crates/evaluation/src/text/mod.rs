@@ -2721,6 +2721,35 @@ impl Parser<'_, '_> {
                 .get(k)
                 .is_some_and(|n| matches!(&*n.text, "of" | "was" | "is" | ":" | "="))
         };
+        // "IR placed L PCN", "PCN to gravity drainage": a percutaneous nephrostomy, not
+        // penicillin, beside a word of a tube's placement or care.
+        if text == "pcn" {
+            let tube_word = |k: usize| {
+                self.lexes.get(k).is_some_and(|n| {
+                    matches!(
+                        &*n.text,
+                        "placed"
+                            | "placement"
+                            | "tube"
+                            | "tubes"
+                            | "drain"
+                            | "drainage"
+                            | "flush"
+                            | "flushed"
+                            | "exchange"
+                            | "exchanged"
+                            | "ir"
+                            | "nephrostomy"
+                            | "site"
+                            | "care"
+                    )
+                })
+            };
+            if (i.saturating_sub(3)..i + 4).any(|k| k != i && tube_word(k)) {
+                self.expand("percutaneous nephrostomy", start, end, true);
+                return i + 1;
+            }
+        }
         if text == "tbi" && (number_at(i + 1) || (linked(i + 1) && number_at(i + 2))) {
             self.expand("toe brachial index", start, end, true);
             return i + 1;
