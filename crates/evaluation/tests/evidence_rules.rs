@@ -8442,3 +8442,40 @@ fn pcn_beside_a_tube_is_a_nephrostomy() {
         ],
     );
 }
+
+/// Lucentis is ranibizumab, Vabysmo faricimab, Ozurdex the dexamethasone implant, Eylea
+/// aflibercept.
+#[test]
+fn ophthalmic_brands_are_their_generics() {
+    let note = "RETINA CLINIC NOTE. DME OD and OS.\nOD: ranibizumab 0.5 mg intravitreal injection OD today.\nOS: dexamethasone 0.7 mg intravitreal implant inserted OS for persistent DME.";
+    expect(
+        note,
+        &[
+            ("Lucentis 0.5 mg was injected in the right eye.", Supported),
+            (
+                "Ozurdex was implanted in the left eye for persistent DME.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "aflibercept 2 mg q6wk -> extend to q8wk": "from every 6 weeks to every 8 weeks" is the
+/// interval's change.
+#[test]
+fn an_interval_changes_from_every_n_weeks() {
+    let note = "RETINA CLINIC NOTE 11/04/2026. 74 y/o F with neovascular AMD OD (dx 03/2026), intermediate non-exudative AMD OS, pseudophakia OU. Here for injection #8 OD, treat-and-extend.\nInterval hx: no new distortion OD; reads with a handheld magnifier. Denies flashes, floaters or eye pain.\nVA cc: OD 20/50 (prior 20/60), OS 20/30. IOP (Tonopen): OD 16, OS 15 mmHg.\nSLE: quiet AC OU, PCIOL OU.\nDFE OD: small area of subretinal fibrosis inferotemporal to fovea, no heme. OS: large soft drusen, no heme.\nOCT OD: resolved SRF; trace IRF nasal; CST 289 um (prior 334 um). OS: drusen, no fluid, CST 262 um.\nA/P: 1. nAMD OD, improving on aflibercept 2 mg q6wk -> extend to q8wk. Injection given today OD, see procedure note.\n2. Intermediate AMD OS: continue AREDS2 1 cap PO BID; Amsler grid daily; call for new distortion OS.\nRTC 8 weeks for OCT + aflibercept OD.";
+    expect(
+        note,
+        &[
+            (
+                "Eylea interval for the right eye was extended from every 6 weeks to every 8 weeks.",
+                Supported,
+            ),
+            (
+                "Eylea interval for the right eye was extended from every 6 weeks to every 10 weeks.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -1813,6 +1813,12 @@ impl Parser<'_, '_> {
                 Some("less" | "fewer" | "lower") => Lead::Below,
                 _ => Lead::None,
             },
+            // ("extended from every 6 weeks to every 8 weeks": an interval's change.)
+            Some("every") => match self.word_before_n(start, 2) {
+                Some("from") => Lead::From,
+                Some("to" | "->" | "→") => Lead::To,
+                _ => Lead::None,
+            },
             _ => Lead::None,
         }
     }
