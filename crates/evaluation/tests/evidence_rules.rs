@@ -8479,3 +8479,23 @@ fn an_interval_changes_from_every_n_weeks() {
         ],
     );
 }
+
+/// "placement of right 6 Fr x 26 cm double-J ureteral stent": a side before a device's two
+/// sizes is the device's.
+#[test]
+fn a_side_before_two_sizes_is_the_devices() {
+    let note = "OPERATIVE NOTE. Pre-op dx: obstructing 8 mm right proximal ureteral calculus with fever.\nProcedure: cystoscopy, right retrograde pyelogram, placement of right 6 Fr x 26 cm double-J ureteral stent.\nFindings: left ureteral orifice normal in position with clear efflux. Right ureteral orifice edematous.";
+    expect(
+        note,
+        &[
+            (
+                "A left 6 Fr x 26 cm double-J ureteral stent was placed for the obstructing stone.",
+                Contradicted,
+            ),
+            (
+                "A right 6 Fr x 26 cm double-J ureteral stent was placed for the obstructing stone.",
+                Supported,
+            ),
+        ],
+    );
+}

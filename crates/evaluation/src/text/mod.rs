@@ -3658,16 +3658,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                     if applied == 0
                         && lower.get(toks[k].start..toks[k].end).is_some_and(ordinal) => {}
                 // "R 20 Fr chest tube": a device's size right after the side says which
-                // one; the device follows.
+                // one; the device follows. (So do two sizes: "left 6 Fr x 26 cm double-J
+                // ureteral stent".)
                 TokKind::Qty(q)
                     if applied == 0
                         && k == side_end + 1
                         && q.dim == Dim::Length
-                        && toks
-                            .get(k + 1)
-                            .is_some_and(|t| matches!(t.kind, TokKind::Word { .. })) =>
+                        && toks.get(k + 1).is_some_and(|t| match t.kind {
+                            TokKind::Word { .. } => true,
+                            TokKind::Qty(next) => next.dim == Dim::Length,
+                            _ => false,
+                        }) =>
                 {
                     flags[k].side = Some(side);
+                    side_end = k;
                 }
                 // "R ABI 0.62": the value measured on that side ends the window, unless a
                 // body part's size is followed by what it has ("left kidney 5.4 cm with mild
