@@ -2893,6 +2893,11 @@ impl<'c, 'a> Checker<'c, 'a> {
         if q.dim == Dim::Time && !q.is_time_point() && cands.iter().any(|c| c.matched) {
             cands.retain(|c| c.matched || c.value.dim != Dim::None);
         }
+        // (Nor is a bare number a rival of a dose or a volume: "pentoxifylline 400 mg TID"
+        // against "walks 1 block".)
+        if matches!(q.dim, Dim::Mass | Dim::Volume) {
+            cands.retain(|c| c.matched || c.value.dim != Dim::None);
+        }
         // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"
         // for "4 mg daily after 04/11": a strength equal to the claim's value is its rival only
         // while no dose states that value ("Sevelamer 800 mg tab - 2 tabs (1,600 mg)" for

@@ -8499,3 +8499,23 @@ fn a_side_before_two_sizes_is_the_devices() {
         ],
     );
 }
+
+/// "claudication at 1 block x 6 months ... Cilostazol is contraindicated": a bare number
+/// is no rival of a dose, and pentoxifylline, a drug the note does not name, is not there
+/// at all.
+#[test]
+fn a_bare_number_is_no_rival_of_a_dose() {
+    let clinic = SourceReference {
+        source_type: SourceType::ClinicalNote,
+        title: "Vascular Surgery Clinic".into(),
+        ..source("doc-1", "VASCULAR SURGERY CLINIC. 74 y/o M with HFrEF (LVEF 30%, ICD), CAD s/p CABG 2018 and CKD 3b, with L calf claudication at 1 block x 6 months. No rest pain or wounds.\nABI: R 0.92, L 0.68. Duplex: L distal SFA 70-99% focal stenosis.\nCilostazol is contraindicated given heart failure.\nPlan: home-based structured walking program (30-45 min, 3x/week; walk to moderate pain, rest, repeat) with a step counter; reassess in 3 months. Consider endovascular intervention if still lifestyle-limiting despite exercise.\nContinue aspirin 81 mg, atorvastatin 80 mg, carvedilol 12.5 mg BID and sacubitril-valsartan 49-51 mg BID.\nLDL 58 mg/dL.", "2026-04-08T11:20:00Z")
+    };
+    let duplex = SourceReference {
+        source_type: SourceType::ImagingReport,
+        title: "ABI and Arterial Duplex - Bilateral".into(),
+        ..source("doc-2", "ABI WITH ARTERIAL DUPLEX, BILATERAL (04/08/2026).\nBrachial: R 128, L 124 mmHg. Ankle: R DP 118 / PT 112 mmHg; L DP 80 / PT 87 mmHg.\nABI: R 0.92, L 0.68.\nL duplex: CFA and proximal SFA triphasic. Distal SFA focal stenosis, PSV 412 cm/s, Vr 4.6 (70-99%). Popliteal monophasic. Three-vessel tibial runoff.\nR duplex: mild diffuse SFA plaque, no hemodynamically significant stenosis.\nIMPRESSION: Hemodynamically significant L distal SFA stenosis; mild R disease.", "2026-04-08T09:30:00Z")
+    };
+    let claim = "He was started on pentoxifylline 400 mg TID for claudication.";
+    let result = judge_generated(&[clinic, duplex], claim, &["doc-1"], "2026-04-08T13:30:00Z");
+    assert_eq!(result.support, Unsupported, "{result:?}");
+}
