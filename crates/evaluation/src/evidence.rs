@@ -4356,21 +4356,44 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // Not in the aligned sentences: a word the cited sources state only with
                 // the other side ("Approach: left transgluteal" against "placed via a right
                 // transgluteal approach").
+                // (The sentences that also name another word the claim gives its side come
+                // first: "left psoas abscess" against "R psoas abscess" beside "Left psoas
+                // normal".)
+                let sided_with: Vec<Term> = fact
+                    .iter()
+                    .filter(|o| o.side == Some(side) && !o.light)
+                    .filter_map(Item::term)
+                    .filter(|u| *u != t && !self.named.side.contains(u))
+                    .collect();
                 if !same && !other && docs_aligned {
-                    let mut seen = false;
-                    let mut only_other = true;
-                    for at in &self.sentences {
-                        let items = self.corpus.sentence_items(*at);
-                        if !claim_plans && items.iter().any(is_plan) {
-                            continue;
-                        }
-                        for i in items {
-                            if i.term() == Some(t) {
-                                seen = true;
-                                only_other &= i.side.is_some_and(|s| conflicts(side, s));
+                    let scan = |with_phrase: bool| {
+                        let mut seen = false;
+                        let mut only_other = true;
+                        for at in &self.sentences {
+                            let items = self.corpus.sentence_items(*at);
+                            if !claim_plans && items.iter().any(is_plan) {
+                                continue;
+                            }
+                            if with_phrase
+                                && !items
+                                    .iter()
+                                    .any(|i| i.term().is_some_and(|u| sided_with.contains(&u)))
+                            {
+                                continue;
+                            }
+                            for i in items {
+                                if i.term() == Some(t) {
+                                    seen = true;
+                                    only_other &= i.side.is_some_and(|s| conflicts(side, s));
+                                }
                             }
                         }
-                    }
+                        (seen, only_other)
+                    };
+                    let (seen, only_other) = match scan(!sided_with.is_empty()) {
+                        (true, only_other) => (true, only_other),
+                        _ => scan(false),
+                    };
                     other = seen && only_other;
                 }
                 #[cfg(test)]

@@ -8519,3 +8519,27 @@ fn a_bare_number_is_no_rival_of_a_dose() {
     let result = judge_generated(&[clinic, duplex], claim, &["doc-1"], "2026-04-08T13:30:00Z");
     assert_eq!(result.support, Unsupported, "{result:?}");
 }
+
+/// "drainage of R psoas abscess" beside "Left psoas normal": of the sentences naming the
+/// psoas, those that also name the abscess say its side.
+#[test]
+fn a_sided_phrase_is_judged_by_the_sentences_naming_it() {
+    let ct = SourceReference {
+        source_type: SourceType::ImagingReport,
+        title: "CT Abdomen and Pelvis with Contrast".into(),
+        ..source("doc-1", "CT ABDOMEN AND PELVIS WITH IV CONTRAST. History: MRSA bacteremia, back/flank pain.\nFINDINGS: Rim-enhancing fluid collection within the right psoas muscle measuring 4.1 x 2.3 x 6.0 cm, extending from L2 to L4, consistent with abscess. Adjacent L3 vertebral body endplate irregularity, cannot exclude early discitis. Left psoas normal. Left kidney: 1.2 cm simple cyst. Right kidney unremarkable. No free fluid.\nIMPRESSION: Right psoas abscess, 4.1 x 2.3 x 6.0 cm. Possible early L2-L3 discitis - MRI recommended.", "2026-07-21T23:10:00Z")
+    };
+    let ir = SourceReference {
+        source_type: SourceType::ClinicalNote,
+        title: "IR Procedure Note - Abscess Drainage".into(),
+        ..source("doc-2", "IR PROCEDURE NOTE. Procedure: CT-guided drainage of R psoas abscess.\nPatient prone. Posterior approach; 10 Fr locking pigtail drain placed into the collection. 38 mL of purulent fluid aspirated; sent for Gram stain and culture.\nNo complications. Drain to gravity. Flush 10 mL NS q8h. Repeat CT when output <10 mL/day.\nPt tolerated the procedure well under moderate sedation.", "2026-07-22T14:30:00Z")
+    };
+    let claim = "IR placed a drain into the left psoas abscess.";
+    let result = judge_generated(
+        &[ct, ir],
+        claim,
+        &["doc-1", "doc-2"],
+        "2026-07-25T12:00:00Z",
+    );
+    assert_eq!(result.support, Contradicted, "{result:?}");
+}
