@@ -8543,3 +8543,22 @@ fn a_sided_phrase_is_judged_by_the_sentences_naming_it() {
     );
     assert_eq!(result.support, Contradicted, "{result:?}");
 }
+
+/// "LDL-C 134 mg/dL" is the LDL cholesterol, not the total cholesterol before it.
+#[test]
+fn ldl_c_is_the_ldl_cholesterol() {
+    let labs = "STROKE RISK FACTOR LABS 10/13/2026 05:40 (fasting).\nHbA1c 7.8% (H) (prior 6.9% on 08/2025).\nLipid panel: total cholesterol 212 mg/dL, LDL-C 134 mg/dL (calculated) (H), HDL 41 mg/dL, triglycerides 185 mg/dL (H), non-HDL 171 mg/dL.\nGlucose 162 mg/dL (H). TSH 2.6 mIU/L.";
+    expect(
+        labs,
+        &[
+            (
+                "Hemoglobin A1c was 7.8% and LDL cholesterol was 134 mg/dL.",
+                Supported,
+            ),
+            (
+                "Hemoglobin A1c was 7.8% and LDL cholesterol was 143 mg/dL.",
+                Contradicted,
+            ),
+        ],
+    );
+}

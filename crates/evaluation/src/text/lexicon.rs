@@ -787,6 +787,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     // ("neg" is read as "negative" is, before or after what it negates: see the parser.)
     ("pos", "positive"),
     ("avg", "average"),
+    // "LDL-C 134 mg/dL" is the LDL cholesterol.
+    ("ldl-c", "ldl cholesterol"),
+    ("hdl-c", "hdl cholesterol"),
     ("yrs", "years"),
     ("yr", "year"),
     ("wk", "week"),
@@ -3355,7 +3358,8 @@ pub(crate) fn drug_shaped(word: &str) -> bool {
         v
     });
     let w = word.as_bytes();
-    if w.len() < 6 {
+    // (A lab's analyte shaped like a drug: "cholesterol" ends as "albuterol" does.)
+    if w.len() < 6 || word == "cholesterol" {
         return false;
     }
     if w.starts_with(b"cef") || w.starts_with(b"ceph") {

@@ -410,3 +410,10 @@ fn adm_is_admission() {
     let mut s = run("Test | 04/11 19:40 (adm) | 04/12 05:00\nHgb (g/dL) | 14.1 | 13.6");
     assert!(s.has("admission"));
 }
+
+#[test]
+fn cholesterol_is_no_drug_though_it_ends_as_albuterol_does() {
+    assert!(lexicon::drug_shaped("albuterol"));
+    assert!(lexicon::drug_shaped("formoterol"));
+    assert!(!lexicon::drug_shaped("cholesterol"));
+}
