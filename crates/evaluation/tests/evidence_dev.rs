@@ -524,8 +524,9 @@ fn new_documents_accuracy() {
 /// right knee injection against "L knee intra-articular injection" beside an unsided
 /// "Injected triamcinolone"), b283-32 and b284-45 (a study called normal against
 /// "Abnormal study" beside parts called normal), b285-44 (a stent's side given only on the
-/// sentence after the procedure), b286-21 (BRCA1's pathogenic variant on a line the parser
-/// splits, beside "BRCA2: no pathogenic variant"), b287-04 ("no seizures" against "No
+/// sentence after the procedure; joined in the stop after, whose side rules answer it),
+/// b286-21 (BRCA1's pathogenic variant on a line the parser splits, beside "BRCA2: no
+/// pathogenic variant"), b287-04 ("no seizures" against "No
 /// further seizure activity"), b287-19 (SI endorsed on an earlier day than the claim's) and
 /// b288-15 (the admission Hgb said of the discharge, "7.4 g/dL on SNF admission"); the
 /// other 1,431 joined. Then batches 290-297 on `68845fa` (1.20.0 before its volt unit),
