@@ -4381,7 +4381,9 @@ impl<'c, 'a> Checker<'c, 'a> {
                             {
                                 continue;
                             }
-                            for i in items {
+                            // (A mention the other way round, "L knee: ... not injected
+                            // today", says nothing of the side the claim's act was on.)
+                            for i in items.iter().filter(|i| i.neg == item.neg) {
                                 if i.term() == Some(t) {
                                     seen = true;
                                     only_other &= i.side.is_some_and(|s| conflicts(side, s));

@@ -8562,3 +8562,24 @@ fn ldl_c_is_the_ldl_cholesterol() {
         ],
     );
 }
+
+/// "Triamcinolone 40 mg was injected into the left knee" against "injection, R knee" and
+/// "L knee: conservative management ..., not injected today": the injection has the claim's
+/// side, and the knee that was not injected says nothing of it.
+#[test]
+fn an_injection_into_a_sided_joint_takes_its_side() {
+    let note = "PROCEDURE NOTE - PRIMARY CARE. 70 y/o F with T2DM and bilateral knee OA, R worse than L, KL grade 3 on XR 01/2026.\nProcedure: intra-articular corticosteroid injection, R knee, anterolateral approach, after verbal and written consent; time-out performed, site marked.\nPrep: chlorhexidine. Medication: triamcinolone acetonide 40 mg + lidocaine 1% 4 mL. No effusion aspirated. Tolerated well.\nL knee: conservative management (topical diclofenac), not injected today.\nF/u 6 wks; avoid repeat injection <3 mo.";
+    expect(
+        note,
+        &[
+            (
+                "Triamcinolone 40 mg was injected into the left knee.",
+                Contradicted,
+            ),
+            (
+                "Triamcinolone 40 mg was injected into the right knee.",
+                Supported,
+            ),
+        ],
+    );
+}

@@ -4018,15 +4018,29 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         }
         // "A 14 Fr pigtail chest tube was placed in the L 2nd intercostal space": what was
         // placed in a sided site is of that side.
-        let placed_into = !claim
-            && i >= 2
-            && matches!(toks[i - 1].kind, TokKind::Place)
-            && lower
-                .get(toks[i - 2].start..toks[i - 2].end)
-                .is_some_and(|w| matches!(w, "placed" | "inserted" | "positioned" | "sited"));
-        if placed_into {
+        // ("Triamcinolone 40 mg was injected into the left knee": the injection too.)
+        // (The verb before "in", or before "into", which is a stop word.)
+        let verb_at = if i >= 2 && matches!(toks[i - 1].kind, TokKind::Place) {
+            Some(i - 2)
+        } else {
+            (i >= 1
+                && lower
+                    .get(toks[i - 1].end..toks[i].start)
+                    .is_some_and(|gap| matches!(gap.trim(), "into" | "into the")))
+            .then(|| i - 1)
+        };
+        let placed_into = verb_at.filter(|&v| {
+            lower.get(toks[v].start..toks[v].end).is_some_and(|w| {
+                matches!(w, "placed" | "inserted" | "positioned" | "sited")
+                    || (claim && w == "injected")
+            })
+        });
+        if let Some(v) = placed_into {
+            if claim {
+                flags[v].side.get_or_insert(side);
+            }
             let mut marked = 0;
-            for k in (0..i - 2).rev() {
+            for k in (0..v).rev() {
                 match toks[k].kind {
                     TokKind::Word { .. } if marked < SIDE_WINDOW => {
                         flags[k].side.get_or_insert(side);
