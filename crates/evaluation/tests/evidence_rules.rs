@@ -8583,3 +8583,23 @@ fn an_injection_into_a_sided_joint_takes_its_side() {
         ],
     );
 }
+
+/// "Ventricular: capture threshold 1.2 mA": milliamperes are a unit, another one than the
+/// millivolts of the sensed wave.
+#[test]
+fn milliamperes_are_a_unit() {
+    let check = "EPICARDIAL PACING WIRE CHECK - POD 2 s/p AVR + CABG x1.\nAtrial: capture threshold 2.8 mA, output set 10 mA; P-wave sensing 1.6 mV, sensitivity set 0.5 mV.\nVentricular: capture threshold 1.2 mA, output set 10 mA; R-wave sensing 6 mV, sensitivity set 2 mV.";
+    expect(
+        check,
+        &[
+            (
+                "Ventricular pacing capture threshold was 1.2 mA.",
+                Supported,
+            ),
+            (
+                "Ventricular pacing capture threshold was 1.2 mV.",
+                Contradicted,
+            ),
+        ],
+    );
+}

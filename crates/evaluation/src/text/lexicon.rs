@@ -2784,6 +2784,8 @@ const UNITS: &[(&str, Dim, f64)] = &[
     // A pacing lead's threshold and a sensed wave's amplitude ("0.75 V", "12.0 mV").
     ("mv", Dim::Voltage, 0.001),
     ("v", Dim::Voltage, 1.0),
+    // A temporary pacemaker's output and threshold ("capture threshold 1.2 mA").
+    ("ma", Dim::Current, 0.001),
     ("puffs", Dim::Count, 1.0),
     ("puff", Dim::Count, 1.0),
     ("tab", Dim::Count, 1.0),

@@ -28,6 +28,8 @@ pub(crate) enum Dim {
     Density,
     /// Volts ("threshold 0.75 V @ 0.4 ms", "R wave 12.0 mV").
     Voltage,
+    /// Amperes of a temporary pacemaker's output ("capture threshold 1.2 mA").
+    Current,
     /// A day's place in a count ("POD 2", "HD 3", "DOL 28", "day 5"): never a reading.
     Day,
     /// Doses a day.
@@ -302,7 +304,12 @@ impl Quantity {
             Dim::Frequency => "frequency",
             Dim::Length | Dim::Area => "size",
             Dim::Pressure | Dim::Rate | Dim::Temperature => "vital_sign",
-            Dim::Percent | Dim::None | Dim::Compound(_) | Dim::Density | Dim::Voltage => "value",
+            Dim::Percent
+            | Dim::None
+            | Dim::Compound(_)
+            | Dim::Density
+            | Dim::Voltage
+            | Dim::Current => "value",
         }
     }
 }
