@@ -4029,16 +4029,16 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                     .is_some_and(|gap| matches!(gap.trim(), "into" | "into the")))
             .then(|| i - 1)
         };
-        let placed_into = verb_at.filter(|&v| {
-            lower.get(toks[v].start..toks[v].end).is_some_and(|w| {
-                matches!(w, "placed" | "inserted" | "positioned" | "sited")
-                    || (claim && w == "injected")
-            })
+        let verb = |v: &usize| lower.get(toks[*v].start..toks[*v].end);
+        if let Some(v) = verb_at.filter(|v| claim && verb(v) == Some("injected")) {
+            flags[v].side.get_or_insert(side);
+        }
+        let placed_into = verb_at.filter(|v| {
+            !claim
+                && verb(v)
+                    .is_some_and(|w| matches!(w, "placed" | "inserted" | "positioned" | "sited"))
         });
         if let Some(v) = placed_into {
-            if claim {
-                flags[v].side.get_or_insert(side);
-            }
             let mut marked = 0;
             for k in (0..v).rev() {
                 match toks[k].kind {
