@@ -1315,6 +1315,29 @@ fn lex_slash<'t>(
     let push = |out: &mut Vec<Lex<'t>>, kind: LexKind| {
         push_lex(out, lower.clone(), orig, span, entry, kind);
     };
+    // A unit written first in the piece ("mg" of "mg/2"), and a word the piece stands for
+    // ("daily" of "g/d").
+    let push_unit = |out: &mut Vec<Lex<'t>>, unit: &str, dim: Dim, factor: f64| {
+        let text = sub(&lower, 0..unit.len());
+        push_lex(
+            out,
+            text,
+            orig,
+            span,
+            lex.entry(unit),
+            LexKind::Unit(dim, factor),
+        );
+    };
+    let push_word = |out: &mut Vec<Lex<'t>>, word: &'static str| {
+        push_lex(
+            out,
+            Cow::Borrowed(word),
+            orig,
+            span,
+            lex.entry(word),
+            LexKind::Word,
+        );
+    };
     if nums.iter().all(Option::is_some) {
         let v: Vec<f64> = nums.iter().map(|n| n.unwrap_or(0.0)).collect();
         if v.len() == 3 {
@@ -1401,15 +1424,7 @@ fn lex_slash<'t>(
         if let (Some(&(dim, factor)), Some(n), true) =
             (lex.units.get(unit), parse_num(number), again)
         {
-            let unit_text = sub(&lower, 0..unit.len());
-            push_lex(
-                out,
-                unit_text,
-                orig,
-                span,
-                lex.entry(unit),
-                LexKind::Unit(dim, factor),
-            );
+            push_unit(out, unit, dim, factor);
             let number_text = sub(&lower, unit.len() + 1..lower.len());
             push_lex(out, number_text, orig, span, entry, LexKind::Num(n));
             return;
@@ -1427,24 +1442,9 @@ fn lex_slash<'t>(
             || (*amount == "l" && *rest == "min");
         if let Some(&(dim, factor)) = lex.units.get(amount).filter(|_| daily || dose) {
             if dim != Dim::Time {
-                let unit = sub(&lower, 0..amount.len());
-                push_lex(
-                    out,
-                    unit,
-                    orig,
-                    span,
-                    lex.entry(amount),
-                    LexKind::Unit(dim, factor),
-                );
+                push_unit(out, amount, dim, factor);
                 if daily {
-                    push_lex(
-                        out,
-                        Cow::Borrowed("daily"),
-                        orig,
-                        span,
-                        lex.entry("daily"),
-                        LexKind::Word,
-                    );
+                    push_word(out, "daily");
                 }
                 return;
             }
@@ -1453,23 +1453,8 @@ fn lex_slash<'t>(
     // "Sleep: 7-8 h/night": hours a night are hours, at night.
     if let [amount, "night" | "nt"] = parts.as_slice() {
         if let Some(&(Dim::Time, factor)) = lex.units.get(amount) {
-            let unit = sub(&lower, 0..amount.len());
-            push_lex(
-                out,
-                unit,
-                orig,
-                span,
-                lex.entry(amount),
-                LexKind::Unit(Dim::Time, factor),
-            );
-            push_lex(
-                out,
-                Cow::Borrowed("night"),
-                orig,
-                span,
-                lex.entry("night"),
-                LexKind::Word,
-            );
+            push_unit(out, amount, Dim::Time, factor);
+            push_word(out, "night");
             return;
         }
     }
