@@ -2889,13 +2889,12 @@ impl<'c, 'a> Checker<'c, 'a> {
             }
         }
         // "ran for two days" against "phototherapy 10/04 08:00 to 10/06 08:00 (48 h)" and a
-        // bilirubin of 11.2: once a duration is found, a bare number is no rival of it.
-        if q.dim == Dim::Time && !q.is_time_point() && cands.iter().any(|c| c.matched) {
-            cands.retain(|c| c.matched || c.value.dim != Dim::None);
-        }
-        // (Nor is a bare number a rival of a dose or a volume: "pentoxifylline 400 mg TID"
-        // against "walks 1 block".)
-        if matches!(q.dim, Dim::Mass | Dim::Volume) {
+        // bilirubin of 11.2: once a duration is found, a bare number is no rival of it; nor
+        // is one ever a rival of a dose or a volume ("pentoxifylline 400 mg TID" against
+        // "claudication at 1 block").
+        let found_duration =
+            q.dim == Dim::Time && !q.is_time_point() && cands.iter().any(|c| c.matched);
+        if found_duration || matches!(q.dim, Dim::Mass | Dim::Volume) {
             cands.retain(|c| c.matched || c.value.dim != Dim::None);
         }
         // "Dexamethasone 4 mg tab: 2 tabs (8 mg) daily through 04/11, then 1 tab (4 mg) daily"
@@ -4904,7 +4903,7 @@ struct Named {
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
     /// speaks of the drug before it.
     resumed: [Term; 6],
-    /// "admission", "arrival" and "presentation": the first reading.
+    /// "admission", "arrival", "presentation", "triage" and "initial": the first reading.
     first: [Term; 5],
     /// The second word of an electrolyte given as a salt ("sodium bicarbonate").
     salt: [Term; 8],
