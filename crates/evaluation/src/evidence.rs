@@ -2072,15 +2072,17 @@ impl<'c, 'a> Checker<'c, 'a> {
             && !matches!(q.dim, Dim::Frequency | Dim::Time)
             && !framed
             && owner_drug(claim_items, item.pos as usize).is_none();
+        // The claim words of the value's clause up to the next reading either way.
+        let clause_mate = |i: &&Item| {
+            i.sent == item.sent
+                && i.clause == item.clause
+                && i.qty().is_none_or(Quantity::is_time_point)
+        };
         let stamped_day = claim_items
             .get(item.pos as usize + 1..)
             .unwrap_or_default()
             .iter()
-            .take_while(|i| {
-                i.sent == item.sent
-                    && i.clause == item.clause
-                    && i.qty().is_none_or(Quantity::is_time_point)
-            })
+            .take_while(clause_mate)
             .filter_map(Item::qty)
             .find(|d| d.is_day() || d.dim == Dim::Day)
             .filter(|_| reading)
@@ -2240,11 +2242,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                 claim_items[..item.pos as usize]
                     .iter()
                     .rev()
-                    .take_while(|it| {
-                        it.sent == item.sent
-                            && it.clause == item.clause
-                            && it.qty().is_none_or(Quantity::is_time_point)
-                    })
+                    .take_while(clause_mate)
                     .filter_map(|it| it.qty().copied())
                     .find(Quantity::is_day),
             );
@@ -4358,13 +4356,13 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // (The sentences that also name another word the claim gives its side come
                 // first: "left psoas abscess" against "R psoas abscess" beside "Left psoas
                 // normal".)
-                let sided_with: Vec<Term> = fact
-                    .iter()
-                    .filter(|o| o.side == Some(side) && !o.light)
-                    .filter_map(Item::term)
-                    .filter(|u| *u != t && !self.named.side.contains(u))
-                    .collect();
                 if !same && !other && docs_aligned {
+                    let sided_with: Vec<Term> = fact
+                        .iter()
+                        .filter(|o| o.side == Some(side) && !o.light)
+                        .filter_map(Item::term)
+                        .filter(|u| *u != t && !self.named.side.contains(u))
+                        .collect();
                     let scan = |with_phrase: bool| {
                         let mut seen = false;
                         let mut only_other = true;
