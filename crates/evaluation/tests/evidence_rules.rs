@@ -8603,3 +8603,42 @@ fn milliamperes_are_a_unit() {
         ],
     );
 }
+
+/// "Shingrix #1 given today (L deltoid)": Shingrix is the recombinant zoster vaccine, and a
+/// vaccine by its product abbreviation ("PCV20") that no source names is a fact they do not
+/// state, however much of the rest they do.
+#[test]
+fn vaccines_by_brand_and_abbreviation() {
+    let note = "RHEUMATOLOGY CLINIC - RETURN VISIT 06/18/2026 (Dr. L. Ibarra)\n54 y/o F, seropositive RA (RF+, anti-CCP+) dx 09/2024, on MTX 15 mg PO weekly (Mondays) + folic acid 1 mg daily since 11/2024. R-handed dental hygienist.\nS: Worse hand pain x 6 wks, AM stiffness ~90 min, trouble gripping instruments at work. Nausea for ~24 h after each MTX dose; some weeks skips it. No mouth sores, cough or SOB. Denies fevers, rash, dry eyes/mouth.\nO: T 36.6, BP 126/78, HR 72, Wt 63 kg.\nJoint exam (28 jt):\n- R hand: 2nd + 3rd MCP swollen and tender; 2nd PIP tender, not swollen.\n- L hand: 3rd PIP swollen/tender. MCPs nontender, no synovitis.\n- Wrists: L wrist boggy synovitis, ext limited to 30 deg. R wrist FROM, no effusion, nontender.\n- Elbows/shoulders FROM. Knees: no effusion bilat.\nTJC 6 / SJC 4. Pt global 6/10. CRP 24 mg/L (06/15). DAS28-CRP 4.9 (moderate).\nLungs clear, no nodules.\nA/P: Active RA, moderate disease activity, on oral MTX 15 mg/wk with GI intolerance and missed doses.\n1. Change MTX to 20 mg subcut once weekly (Mondays). Self-injection taught in clinic; first dose 06/22.\n2. Continue folic acid 1 mg PO daily.\n3. Prednisone bridge 10 mg daily x 2 wks, then 5 mg daily x 2 wks, then off.\n4. Ondansetron 4 mg ODT q8h PRN nausea.\n5. Shingrix #1 given today (L deltoid); #2 due in 2-6 mo.\n6. CBC, CMP in 4 wks, then q8-12 wks.\n7. If not at LDA by 09/2026, escalate to bDMARD.\nRTC 3 mo.";
+    assert_eq!(
+        judge(
+            note,
+            "The first recombinant zoster vaccine dose was given in the L deltoid."
+        ),
+        Supported
+    );
+    assert_ne!(
+        judge(
+            note,
+            "The first recombinant zoster vaccine dose was given in the L deltoid, and she also received PCV20 today."
+        ),
+        Supported
+    );
+}
+
+/// A Tdap booster in a claim, against a laceration repair and its medication record that
+/// name none: the vaccine is a drug the sources do not give.
+#[test]
+fn a_tdap_booster_no_source_names_is_unsupported() {
+    let sources = [
+        source("doc-1", "ED PROCEDURE NOTE - LACERATION REPAIR 10/10/2026 20:05. 42 y/o M cut the palmar aspect of the L thenar eminence on a broken glass while washing dishes ~1 h PTA.\nExam: 3.5 cm linear laceration, L thenar eminence, through dermis; no tendon exposure; FPL and FDS/FDP of thumb and index intact against resistance; 2-point discrimination 5 mm radial and ulnar digital nerves of thumb; cap refill <2 s.\nXR L hand: no radiopaque foreign body.\nPROCEDURE: local infiltration with 1% lidocaine with epinephrine 5 mL; irrigated with 250 mL NS; explored in a bloodless field, no foreign body or tendon injury; closed with 5 simple interrupted 4-0 nylon sutures. Bacitracin and nonadherent dressing applied.\nComplications: none. Pt tolerated well.\nInstructions: keep dry 24 h, then gentle washing; suture removal in 10-14 days at PCP; return for redness, pus, fever or numbness.", "2026-10-10T20:25:00Z"),
+        source("doc-2", "ED MAR 10/10/2026\n19:20 Acetaminophen 1,000 mg PO - given\n19:45 Lidocaine 1% with epinephrine 1:100,000, 5 mL local infiltration - given (procedure)\n20:00 Bacitracin ointment topical - applied\nHome meds: none. Allergies: NKDA.", "2026-10-10T20:30:00Z"),
+    ];
+    let got = judge_generated(
+        &sources,
+        "A Tdap booster was given in the ED.",
+        &["doc-1", "doc-2"],
+        "2026-10-10T21:00:00Z",
+    );
+    assert_eq!(got.support, Unsupported);
+}

@@ -1124,6 +1124,7 @@ const BRANDS: &[(&str, &str)] = &[
     ("cellcept", "mycophenolate"),
     // Enteric-coated mycophenolic acid, another product than mycophenolate mofetil.
     ("myfortic", "mycophenolic"),
+    ("shingrix", "recombinant zoster vaccine"),
     ("plaquenil", "hydroxychloroquine"),
     ("humira", "adalimumab"),
     ("keytruda", "pembrolizumab"),
@@ -1408,6 +1409,14 @@ const BRANDS: &[(&str, &str)] = &[
 const GENERICS: &[&str] = &[
     // Immune globulin given IV: a drug whose dose is its own ("IVIG 1 g/kg").
     "ivig",
+    // Vaccines by their product abbreviations: a claim naming one the sources do not
+    // name says something they do not ("she also received PCV20 today").
+    "pcv13",
+    "pcv15",
+    "pcv20",
+    "pcv21",
+    "ppsv23",
+    "tdap",
     "palonosetron",
     "netupitant",
     "rolapitant",
