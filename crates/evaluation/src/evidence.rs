@@ -3551,24 +3551,31 @@ impl<'c, 'a> Checker<'c, 'a> {
         if at_admission {
             // (A reading's own date is the nearest before it in its clause, as in a table
             // of dated columns, "WBC | 18.6 | 14.2 | 10.9" under "08/18 | 08/19 | 08/20";
-            // else the sentence's first.)
+            // else the sentence's first; else the nearest of an earlier sentence of its line,
+            // "04/02/2026 22:40 (ED): VBG pH 7.12; Na 131, HCO3 9 mmol/L".)
+            let date = |i: &Item| i.qty().filter(|v| v.dim == Dim::Date).copied();
+            let first_dated = |items: &[Item]| {
+                items
+                    .iter()
+                    .filter_map(date)
+                    .filter(|v| v.b > 0.0)
+                    .reduce(|x, y| if (y.b, y.a) < (x.b, x.a) { y } else { x })
+            };
             let day = |c: &Cand| {
                 let items = self.corpus.sentence_items(c.at);
                 let clause = items.get(c.pos).map(|i| i.clause);
-                let date = |i: &Item| i.qty().filter(|v| v.dim == Dim::Date).copied();
                 let own = items[..c.pos.min(items.len())]
                     .iter()
                     .rev()
                     .take_while(|i| Some(i.clause) == clause)
                     .find_map(date);
-                own.or_else(|| {
-                    items
-                        .iter()
-                        .filter_map(date)
-                        .filter(|v| v.b > 0.0)
-                        .reduce(|x, y| if (y.b, y.a) < (x.b, x.a) { y } else { x })
-                })
-                .map(|v| (v.b, v.a))
+                own.or_else(|| first_dated(items))
+                    .or_else(|| {
+                        (self.line_start(c.at)..c.at.1)
+                            .rev()
+                            .find_map(|k| first_dated(self.corpus.sentence_items((c.at.0, k))))
+                    })
+                    .map(|v| (v.b, v.a))
             };
             // (A table row's readings placed about as well as the best are all the test's;
             // in a row of readings each under its own date, whatever notes the dates carry
@@ -4207,6 +4214,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                                     && self.polarity_in_docs(u, true, o.narrowed, claim_earlier).0
                                     && !stated_together(u)
                             })
+                    })
+                    // (Nor when the sources state another denied word of the clause with
+                    // this one the other way: "Small Hill-Sachs lesion" beside "No bony
+                    // Bankart lesion" for "no Hill-Sachs or bony Bankart lesion".)
+                    && !fact.iter().any(|o| {
+                        o.neg
+                            && o.clause == item.clause
+                            && o.term().is_some_and(|u| u != t && stated_together(u))
                     });
                 if opposite
                     && !same

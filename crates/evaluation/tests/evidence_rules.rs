@@ -8642,3 +8642,86 @@ fn a_tdap_booster_no_source_names_is_unsupported() {
     );
     assert_eq!(got.support, Unsupported);
 }
+
+/// "Hyponatremia unresolved at discharge (Na 129)" beside "Hypokalemia resolved": what is
+/// unresolved is not resolved.
+#[test]
+fn unresolved_denies_resolved() {
+    let summary = "DISCHARGE SUMMARY. 56 y/o M with alcohol use disorder (12-18 beers/day) admitted 12/08/2025 with falls and Na 112 mmol/L from low solute intake ('beer potomania'), with K 2.6.\nHigh ODS risk: DDAVP 2 mcg IV q8h clamp with D5W to limit correction to 6-8 mmol/L/24 h; K repleted.\nCIWA monitoring; lorazepam per protocol x 48 h; thiamine 100 mg daily and folate.\nNa trend 112 -> 118 -> 123 -> 127 -> 129; neuro exam non-focal throughout.\nHypokalemia resolved (K 4.1 on 12/10).\nHyponatremia unresolved at discharge (Na 129); asymptomatic.\nEncouraged solute intake (protein, salt) and alcohol cessation; naltrexone 50 mg daily started.\nBMP in 3 days at PCP; addiction medicine referral.";
+    expect(
+        summary,
+        &[
+            (
+                "Hyponatremia had resolved by the time of discharge.",
+                Contradicted,
+            ),
+            ("Hypokalemia had resolved.", Supported),
+        ],
+    );
+}
+
+/// "no Hill-Sachs or bony Bankart lesion" against "Small Hill-Sachs lesion" and "No bony
+/// Bankart lesion": the denial of the list's second finding, which the report shares, does
+/// not carry the first, which the report states the other way with the list's head word.
+#[test]
+fn a_denied_list_member_stated_with_its_head_the_other_way_is_contradicted() {
+    let report = "EXAM: XR SHOULDER LEFT 3 VIEWS (AP, Grashey, axillary), POST-REDUCTION.\nCOMPARISON: Pre-reduction films from earlier today showing anterior subcoracoid dislocation.\nFINDINGS: Interval reduction of the glenohumeral joint, now concentric on the axillary view. Small impaction deformity of the posterolateral humeral head consistent with a Hill-Sachs lesion. No bony Bankart lesion; the anteroinferior glenoid rim is intact. Greater tuberosity intact. Acromioclavicular joint normal. No other fracture.\nIMPRESSION: 1. Successful reduction. 2. Small Hill-Sachs lesion. 3. No osseous Bankart lesion or greater tuberosity fracture.";
+    expect(
+        report,
+        &[
+            (
+                "Post-reduction radiographs showed a concentric glenohumeral joint with no Hill-Sachs or bony Bankart lesion.",
+                Contradicted,
+            ),
+            (
+                "Post-reduction radiographs showed a concentric glenohumeral joint with no bony Bankart lesion.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "9 x 4 mm rim-enhancing medial subperiosteal abscess along the left lamina papyracea":
+/// what lies along (or within) a sided place is of that side, whatever the place is called.
+#[test]
+fn a_finding_along_a_sided_place_takes_its_side() {
+    let sources = [
+        source("doc-1", "CT ORBITS AND SINUSES WITH IV CONTRAST. Indication: 9 y/o F with L eyelid swelling, proptosis and pain with eye movement.\nFINDINGS: Opacification of the left ethmoid air cells and left maxillary sinus. 9 x 4 mm rim-enhancing medial subperiosteal abscess along the left lamina papyracea with lateral displacement of the left medial rectus. Preseptal and postseptal fat stranding on the left. Mild left proptosis. Left globe intact. Right orbit unremarkable. Cavernous sinuses enhance symmetrically.\nIMPRESSION: Left orbital cellulitis with a 9 x 4 mm medial subperiosteal abscess, secondary to left ethmoid sinusitis.", "2026-03-11T21:40:00Z"),
+        source("doc-2", "PEDIATRIC OPHTHALMOLOGY CONSULT. 9 y/o F admitted for orbital cellulitis OS after 5 days of URI.\nVA: 20/20 OD, 20/25 OS. Pupils: no RAPD. IOP 16 OD, 21 OS. EOM: full OD; OS limited abduction and elevation with pain. Color plates 14/14 OU. Proptosis OS 3 mm by Hertel.\nFundus: normal discs OU.\nA/P: Orbital cellulitis OS with small medial SPA; vision intact.\n- IV ampicillin-sulbactam 50 mg/kg q6h + vancomycin per peds ID.\n- Medical management with q12h vision checks; ENT aware; surgical drainage if vision declines or no improvement in 48 h.", "2026-03-12T09:15:00Z"),
+    ];
+    for (claim, want) in [
+        (
+            "CT showed a 9 x 4 mm medial subperiosteal abscess of the right orbit.",
+            Contradicted,
+        ),
+        (
+            "CT showed a 9 x 4 mm medial subperiosteal abscess of the left orbit.",
+            Supported,
+        ),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1", "doc-2"], "2026-03-12T11:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
+
+/// "04/02/2026 22:40 (ED): VBG pH 7.12, pCO2 21 mmHg; ... HCO3 9 mmol/L" then "04/03/2026
+/// 06:00: ... HCO3 15 mmol/L": a reading's day is the one its line opens with, across the
+/// semicolons, so the admission bicarbonate is the first day's.
+#[test]
+fn a_reading_takes_the_date_its_line_opens_with() {
+    let trend = "CHEMISTRY / VBG TREND.\n04/02/2026 22:40 (ED): VBG pH 7.12, pCO2 21 mmHg; glucose 512 mg/dL; Na 131, K 5.6, Cl 96, HCO3 9 mmol/L, AG 26; BHB 6.8 mmol/L; Cr 1.3 mg/dL.\n04/03/2026 06:00: pH 7.26; glucose 214 mg/dL; Na 136, K 3.2 (L), Cl 105, HCO3 15 mmol/L, AG 16; BHB 2.9 mmol/L.\n04/03/2026 13:00: pH 7.34; glucose 168 mg/dL; Na 138, K 4.1, Cl 106, HCO3 21 mmol/L, AG 11; BHB 0.4 mmol/L; Cr 0.8 mg/dL.\nHbA1c (04/02): 8.6%. Lipase 48 U/L. Serum osm 301 mOsm/kg.";
+    expect_on(
+        "2026-04-03",
+        trend,
+        &[
+            (
+                "Admission VBG pH was 7.12 with a serum bicarbonate of 15 mmol/L.",
+                Contradicted,
+            ),
+            (
+                "Admission VBG pH was 7.12 with a serum bicarbonate of 9 mmol/L.",
+                Supported,
+            ),
+        ],
+    );
+}

@@ -2536,6 +2536,7 @@ const NEG_MORPH: &[(&str, &str)] = &[
     ("unable", "able"),
     ("inability", "able"),
     ("unchanged", "changed"),
+    ("unresolved", "resolved"),
     ("incomplete", "complete"),
     ("insufficient", "sufficient"),
     ("intolerant", "tolerated"),

@@ -3773,18 +3773,25 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         if sided_body_part {
             flags[i - 1].side.get_or_insert(side);
         }
-        // "SCD on RLE", "rash on the left arm": what is on a side's body part is of that side.
+        // "SCD on RLE", "rash on the left arm": what is on a side's body part is of that side;
+        // so is what lies along or within a sided place ("abscess along the left lamina
+        // papyracea"), whatever the place is called.
+        let place_word = i
+            .checked_sub(1)
+            .and_then(|p| lower.get(toks[p].start..toks[p].end));
+        let along = matches!(place_word, Some("along" | "within"));
         let on_body_part = i > 1
-            && matches!(toks[i - 1].kind, TokKind::Place)
-            && matches!(
-                lower.get(toks[i - 1].start..toks[i - 1].end),
-                Some("on" | "in")
-            )
+            && (along
+                || matches!(toks[i - 1].kind, TokKind::Place)
+                    && matches!(place_word, Some("on" | "in"))
+                    && toks[i + 1..]
+                        .iter()
+                        .take(2)
+                        .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. })))
             && matches!(toks[i - 2].kind, TokKind::Word { .. })
-            && toks[i + 1..]
-                .iter()
-                .take(2)
-                .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }));
+            && toks
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }));
         if on_body_part {
             flags[i - 2].side.get_or_insert(side);
         }
