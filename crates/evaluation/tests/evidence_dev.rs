@@ -563,7 +563,14 @@ fn new_documents_accuracy() {
 /// `evidence_waiting.jsonl`: b325-33 (a dialysis catheter's side given only on the
 /// procedure line before the catheter's sentence, beside the other femoral vein's DVT) and
 /// b327-14 (beta-2 transferrin "POSITIVE" on a line split at its method's parenthesis,
-/// beside the serum comparison's "not detected"); the other 358 joined.
+/// beside the serum comparison's "not detected"); the other 358 joined. Then batches
+/// 330-337 on `3801375` (1.21.0 as released), 299/360 (0.831: nephrology 0.844,
+/// obstetrics 0.844, pulmonology and critical care 0.844, orthopedics 0.822, infectious
+/// diseases 0.778, endocrinology 0.822, neurology 0.867, geriatrics and palliative care
+/// 0.822); four dangerous errors, all fixed ("Hyponatremia unresolved at discharge"; "no
+/// Hill-Sachs or bony Bankart lesion" against a small Hill-Sachs lesion; an orbital abscess
+/// sided only by "along the left lamina papyracea"; an admission bicarbonate on a line
+/// whose date opens it before a semicolon); all 360 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

@@ -8725,3 +8725,24 @@ fn a_reading_takes_the_date_its_line_opens_with() {
         ],
     );
 }
+
+/// "Bicillin L-A 2.4 MU IM x1": MU in capitals is million units (milliunits are written
+/// "mU/min").
+#[test]
+fn million_units_in_capitals() {
+    let note = "STI CLINIC VISIT. 26 y/o M with a painless penile ulcer x 10 days, now healing. Partner recently diagnosed with syphilis.\nExam: 1 cm clean-based indurated ulcer on the shaft; bilateral non-tender inguinal LAD. No rash; no neuro, otic or ocular sx.\nRPR 1:32 (reactive); TP-PA reactive. HIV Ag/Ab nonreactive (04/28).\nA/P: Primary syphilis.\n- Bicillin L-A 2.4 MU IM x1 given in clinic today (1.2 MU each buttock); observed 30 min, no reaction. Jarisch-Herxheimer counseling.\n- Abstain from sex x 7 days after treatment and until partners treated.\n- Repeat RPR at 6 and 12 months. PrEP discussed; pt interested.\n- Reported to health dept.";
+    expect_on(
+        "2026-05-05",
+        note,
+        &[
+            (
+                "He received benzathine penicillin G 2.4 million units IM as a single dose for primary syphilis.",
+                Supported,
+            ),
+            (
+                "He received benzathine penicillin G 1.2 million units IM as a single dose for primary syphilis.",
+                Contradicted,
+            ),
+        ],
+    );
+}

@@ -2056,6 +2056,18 @@ impl Parser<'_, '_> {
             self.emit(TokKind::Qty(q), start, self.lexes[j + 1].end);
             return j + 2;
         }
+        // "Bicillin L-A 2.4 MU IM": million units in capitals (a rate or concentration in
+        // milliunits is written "mU/min", "mU/L").
+        if self.lexes.get(j).is_some_and(|l| l.orig == "MU")
+            && self
+                .lexes
+                .get(j + 1)
+                .is_none_or(|l| !l.orig.starts_with('/') && l.text != "per")
+        {
+            let q = Quantity::single(Dim::Units, n, 1e6);
+            self.emit(TokKind::Qty(q), start, self.lexes[j].end);
+            return j + 1;
+        }
         // "7 more days", "two additional weeks": a duration still to come.
         if matches!(
             self.text(j),
