@@ -3793,17 +3793,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             .and_then(|p| lower.get(toks[p].start..toks[p].end));
         let along = matches!(place_word, Some("along" | "within"));
         let on_body_part = i > 1
-            && (along
-                || matches!(toks[i - 1].kind, TokKind::Place)
+            && matches!(toks[i - 2].kind, TokKind::Word { .. })
+            && if along {
+                toks.get(i + 1)
+                    .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }))
+            } else {
+                matches!(toks[i - 1].kind, TokKind::Place)
                     && matches!(place_word, Some("on" | "in"))
                     && toks[i + 1..]
                         .iter()
                         .take(2)
-                        .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. })))
-            && matches!(toks[i - 2].kind, TokKind::Word { .. })
-            && toks
-                .get(i + 1)
-                .is_some_and(|t| matches!(t.kind, TokKind::Word { .. }));
+                        .any(|t| matches!(t.kind, TokKind::Word { anatomy: true, .. }))
+            };
         if on_body_part {
             flags[i - 2].side.get_or_insert(side);
         }
