@@ -3872,6 +3872,20 @@ impl<'c, 'a> Checker<'c, 'a> {
         // possible pneumonia" is about the antibiotics, which "Antibiotics were not
         // started" denies.
         let best_items = self.corpus.sentence_items(best_at);
+        // "Sinemet 25/100, one and a half tablets four times a day, was continued": a part
+        // whose only words frame its values ("was continued") is about where its values
+        // are, not about a sentence that names none of them ("STOPPED: trihexyphenidyl 2 mg
+        // BID").
+        let framing_only = fact.iter().all(|i| i.qty().is_some() || i.light)
+            && fact.iter().any(|i| i.qty().is_some());
+        if framing_only
+            && !best_items
+                .iter()
+                .filter_map(Item::qty)
+                .any(|v| fact.iter().filter_map(Item::qty).any(|q| q.matches(v)))
+        {
+            return out;
+        }
         let mut total = 0.0;
         let shared = best_cover;
         let mut known = 0.0;

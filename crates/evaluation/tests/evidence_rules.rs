@@ -8746,3 +8746,44 @@ fn million_units_in_capitals() {
         ],
     );
 }
+
+/// "Sinemet 25/100, one and a half tablets four times a day, was continued" against a list
+/// whose only stopped drug is another one: a part whose words only frame its values is
+/// about where the values are, not about "STOPPED: trihexyphenidyl 2 mg BID".
+#[test]
+fn a_part_of_framing_words_is_judged_where_its_values_are() {
+    let sources = [
+        source("doc-1", "DISCHARGE MEDICATIONS (02/09/2026).\nCarbidopa-levodopa IR 25-100 mg tab: 1.5 tabs PO four times daily at 07:00, 11:00, 15:00, 19:00 - TIME CRITICAL.\nMidodrine 5 mg tab: 1 tab PO TID at 08:00, 12:00, 16:00 (not within 4 h of bedtime).\nCefpodoxime 200 mg tab: 1 tab PO q12h through 02/11/2026.\nMelatonin 3 mg tab: 2 tabs PO qHS.\nTamsulosin 0.4 mg PO qHS.\nPolyethylene glycol 3350 17 g PO daily.\nSTOPPED: trihexyphenidyl 2 mg BID (anticholinergic; hallucinations).\nAllergies: haloperidol (severe rigidity).", "2026-02-09T15:00:00Z"),
+    ];
+    let got = judge_generated(
+        &sources,
+        "Sinemet 25/100, one and a half tablets four times a day, was continued.",
+        &["doc-1"],
+        "2026-02-09T18:00:00Z",
+    );
+    assert_eq!(got.support, Supported);
+}
+
+/// "hs-troponin I <3 ng/L at 0 h and 3 h (negative x2)": the result answers the test
+/// across the conjunction between its readings, and "serial" and "captured" only frame
+/// ("Telemetry over 48 hours captured no arrhythmias and serial troponins were negative").
+#[test]
+fn a_result_after_two_readings_answers_their_test() {
+    let sources = [
+        source("doc-1", "DISCHARGE SUMMARY - HOSPITAL MEDICINE. 83 y/o M with HTN, BPH, T2DM and mild CKD presented 10/26/2026 after a syncopal episode while standing to urinate at night; LOC <1 min, no chest pain or palpitations, no incontinence or tongue bite.\nOrthostatic vitals positive (see flowsheet). Likely orthostatic/situational (micturition) syncope on tamsulosin + doxazosin with poor PO intake.\nWork-up: ECG sinus rhythm, 1st-degree AVB (PR 224 ms), QTc 446 ms. hs-troponin I <3 ng/L at 0 h and 3 h (negative x2). Telemetry x 48 h: sinus rhythm, no arrhythmias or pauses. TTE: LVEF 60%, mild AS (AVA 1.6 cm2).\nDoxazosin discontinued; tamsulosin continued at 0.4 mg qHS.\nCounseled to sit to urinate at night, rise slowly and liberalize fluids. No driving x 1 month per state guidance.\nPCP f/u 1 week.", "2026-10-28T15:20:00Z"),
+    ];
+    let got = judge_generated(
+        &sources,
+        "Telemetry over 48 hours captured no arrhythmias and serial troponins were negative.",
+        &["doc-1"],
+        "2026-10-28T17:45:00Z",
+    );
+    assert_eq!(got.support, Supported);
+    let got = judge_generated(
+        &sources,
+        "Serial troponins were positive.",
+        &["doc-1"],
+        "2026-10-28T17:45:00Z",
+    );
+    assert_eq!(got.support, Contradicted);
+}

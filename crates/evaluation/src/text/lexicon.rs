@@ -351,6 +351,10 @@ const LIGHT: &[&str] = &[
     "remain",
     "remains",
     "showed",
+    // "Telemetry captured no arrhythmias", "serial troponins were negative": how a study
+    // found, and that a test was repeated, frame the finding.
+    "captured",
+    "serial",
     "peak",
     "peaked",
     "morning",

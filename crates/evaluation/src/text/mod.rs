@@ -4863,6 +4863,13 @@ fn negate_back(toks: &[Tok], flags: &mut [Flags], lower: &str, at: usize, mut co
                 negate_label(toks, flags, lower, k, usize::MAX);
                 return;
             }
+            // "hs-troponin I <3 ng/L at 0 h and 3 h (negative x2)": a conjunction between
+            // two of the readings the result answers.
+            TokKind::Conj
+                if count == 0
+                    && k > 0
+                    && matches!(toks[k - 1].kind, TokKind::Qty(_))
+                    && matches!(toks[k + 1].kind, TokKind::Qty(_)) => {}
             // (The comma between the value and its result.)
             TokKind::Clause
                 if count == 0
