@@ -92,6 +92,9 @@ struct Doc {
     title_terms: TermSet,
     /// Title words with a side ("XR right wrist"): a report's side is often only there.
     title_sides: Vec<(Term, Side)>,
+    /// The one side an imaging report's title names ("US DUPLEX VENOUS RUE"): the side of
+    /// the findings its sentences leave unsided.
+    report_side: Option<Side>,
     /// Per body item: the context of a quantity, computed when a claim first compares
     /// with it (most source values never are), and its owning drug.
     value_context: Vec<OnceLock<Context>>,
@@ -3618,7 +3621,28 @@ impl<'c, 'a> Checker<'c, 'a> {
             let last_day = days.reduce(|x, y| if y > x { y } else { x });
             if let (Some(first_day), Some(last_day)) = (first_day, last_day) {
                 if first_day < last_day {
-                    let on_first = readings.iter().any(|(d, c)| *d == first_day && c.matched);
+                    // (Of the first day's readings each timed on its own row, "08/13 22:48 (ED
+                    // triage): BP 86/52" and "08/13 23:40 (after 2 L LR): BP 104/68", the
+                    // earliest is the arrival's.)
+                    let clock = |c: &Cand| {
+                        self.corpus
+                            .sentence_items(c.at)
+                            .iter()
+                            .filter_map(Item::qty)
+                            .find(|v| v.dim == Dim::Clock)
+                            .map(|v| v.a)
+                    };
+                    let first: Vec<(Option<f64>, &Cand)> = readings
+                        .iter()
+                        .filter(|(d, _)| *d == first_day)
+                        .map(|(_, c)| (clock(c), *c))
+                        .collect();
+                    let times: Vec<f64> = first.iter().filter_map(|(t, _)| *t).collect();
+                    let earliest = times.iter().copied().fold(f64::INFINITY, f64::min);
+                    let timed = times.len() == first.len() && times.iter().any(|t| *t > earliest);
+                    let on_first = first
+                        .iter()
+                        .any(|(t, c)| c.matched && (!timed || *t == Some(earliest)));
                     return QtyAlign::settled(on_first, q);
                 }
             }
@@ -4375,7 +4399,15 @@ impl<'c, 'a> Checker<'c, 'a> {
                     if !sided {
                         let title = self.doc(at.0).map_or(&[][..], |d| &d.title_sides[..]);
                         for (_, s) in title.iter().filter(|(w, _)| *w == t) {
+                            sided = true;
                             note(*s, agreeing);
+                        }
+                    }
+                    // "US DUPLEX VENOUS RUE ... thrombus in the brachial veins": so does the
+                    // one side of an imaging report's title for a finding it names unsided.
+                    if !sided && names_t() {
+                        if let Some(s) = self.doc(at.0).and_then(|d| d.report_side) {
+                            note(s, agreeing);
                         }
                     }
                 }
@@ -4409,8 +4441,19 @@ impl<'c, 'a> Checker<'c, 'a> {
                             }
                             // (A mention the other way round, "L knee: ... not injected
                             // today", says nothing of the side the claim's act was on.)
+                            // (Nor does the heading of a note that names it with no side at
+                            // all: "PROCEDURE NOTE - THORACENTESIS 10/14/2026" over "R
+                            // thoracentesis at posterior 8th ICS". An imaging report's heading
+                            // names the region examined, "CT ORBITS AND SINUSES", which may be
+                            // both sides.)
+                            let heading =
+                                at.1 == 0
+                                    && self.corpus.sources.get(at.0).is_some_and(|s| {
+                                        s.source_type != SourceType::ImagingReport
+                                    })
+                                    && items.iter().all(|i| i.side.is_none());
                             for i in items.iter().filter(|i| i.neg == item.neg) {
-                                if i.term() == Some(t) {
+                                if i.term() == Some(t) && !(heading && i.side.is_none()) {
                                     seen = true;
                                     only_other &= i.side.is_some_and(|s| conflicts(side, s));
                                 }
@@ -4545,11 +4588,15 @@ fn analyse(
         }
         sentence_values.push(values.len() as u32);
         let title_terms: TermSet = title.items.iter().filter_map(Item::term).collect();
-        let title_sides = title
+        let title_sides: Vec<(Term, Side)> = title
             .items
             .iter()
             .filter_map(|i| Some((i.term()?, i.side?)))
             .collect();
+        let report_side = (source.source_type == SourceType::ImagingReport)
+            .then(|| title_sides.first().map(|(_, s)| *s))
+            .flatten()
+            .filter(|s| *s != Side::Both && title_sides.iter().all(|(_, o)| o == s));
         let month_of = |q: &Quantity| {
             let m = match q.dim {
                 Dim::Date => (q.a / 100.0).floor(),
@@ -4569,6 +4616,7 @@ fn analyse(
             terms,
             title_terms,
             title_sides,
+            report_side,
             value_context,
             value_owner,
             values,

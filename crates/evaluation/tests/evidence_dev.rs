@@ -451,7 +451,8 @@ fn new_documents_accuracy() {
 /// 1.17.0 (panretinal photocoagulation under "Eye: OS" taken for the right eye). Two wait
 /// in `evidence_waiting.jsonl`: b211-06 ("no peri-device leak or device-related thrombus"
 /// against "3 mm peri-device leak ... No device-related thrombus": the list's other,
-/// denied member lends the leak its denial) and b212-41 ("rubella immune" under
+/// denied member lends the leak its denial; joined in 1.22.0, whose rule for a denied list
+/// member stated the other way answers it) and b212-41 ("rubella immune" under
 /// "Rubella IgG 5.2 IU/mL: NON-IMMUNE", whose sentence shares too few of the claim's
 /// words to answer it while "Varicella IgG: immune" states the word); the other 358 joined.
 /// Then batches 218-225, run on `249d9b9` (1.17.0) before any of their fixes: 285/360
@@ -522,7 +523,7 @@ fn new_documents_accuracy() {
 /// dangerous errors twelve were fixed; nine wait in `evidence_waiting.jsonl`: b263-09 (the
 /// "admission ABG" against a table whose first row is marked "(ED arrival)"), b271-39 (a
 /// right knee injection against "L knee intra-articular injection" beside an unsided
-/// "Injected triamcinolone"), b283-32 and b284-45 (a study called normal against
+/// "Injected triamcinolone"; joined in 1.22.0), b283-32 and b284-45 (a study called normal against
 /// "Abnormal study" beside parts called normal), b285-44 (a stent's side given only on the
 /// sentence after the procedure; joined in the stop after, whose side rules answer it),
 /// b286-21 (BRCA1's pathogenic variant on a line the parser splits, beside "BRCA2: no

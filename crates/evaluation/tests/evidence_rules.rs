@@ -8686,7 +8686,11 @@ fn a_denied_list_member_stated_with_its_head_the_other_way_is_contradicted() {
 #[test]
 fn a_finding_along_a_sided_place_takes_its_side() {
     let sources = [
-        source("doc-1", "CT ORBITS AND SINUSES WITH IV CONTRAST. Indication: 9 y/o F with L eyelid swelling, proptosis and pain with eye movement.\nFINDINGS: Opacification of the left ethmoid air cells and left maxillary sinus. 9 x 4 mm rim-enhancing medial subperiosteal abscess along the left lamina papyracea with lateral displacement of the left medial rectus. Preseptal and postseptal fat stranding on the left. Mild left proptosis. Left globe intact. Right orbit unremarkable. Cavernous sinuses enhance symmetrically.\nIMPRESSION: Left orbital cellulitis with a 9 x 4 mm medial subperiosteal abscess, secondary to left ethmoid sinusitis.", "2026-03-11T21:40:00Z"),
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "CT Orbits and Sinuses with IV Contrast".into(),
+            ..source("doc-1", "CT ORBITS AND SINUSES WITH IV CONTRAST. Indication: 9 y/o F with L eyelid swelling, proptosis and pain with eye movement.\nFINDINGS: Opacification of the left ethmoid air cells and left maxillary sinus. 9 x 4 mm rim-enhancing medial subperiosteal abscess along the left lamina papyracea with lateral displacement of the left medial rectus. Preseptal and postseptal fat stranding on the left. Mild left proptosis. Left globe intact. Right orbit unremarkable. Cavernous sinuses enhance symmetrically.\nIMPRESSION: Left orbital cellulitis with a 9 x 4 mm medial subperiosteal abscess, secondary to left ethmoid sinusitis.", "2026-03-11T21:40:00Z")
+        },
         source("doc-2", "PEDIATRIC OPHTHALMOLOGY CONSULT. 9 y/o F admitted for orbital cellulitis OS after 5 days of URI.\nVA: 20/20 OD, 20/25 OS. Pupils: no RAPD. IOP 16 OD, 21 OS. EOM: full OD; OS limited abduction and elevation with pain. Color plates 14/14 OU. Proptosis OS 3 mm by Hertel.\nFundus: normal discs OU.\nA/P: Orbital cellulitis OS with small medial SPA; vision intact.\n- IV ampicillin-sulbactam 50 mg/kg q6h + vancomycin per peds ID.\n- Medical management with q12h vision checks; ENT aware; surgical drainage if vision declines or no improvement in 48 h.", "2026-03-12T09:15:00Z"),
     ];
     for (claim, want) in [
@@ -8786,4 +8790,138 @@ fn a_result_after_two_readings_answers_their_test() {
         "2026-10-28T17:45:00Z",
     );
     assert_eq!(got.support, Contradicted);
+}
+
+/// "US DUPLEX VENOUS RUE ... Occlusive, non-compressible thrombus in the brachial veins and
+/// basilic vein": the one side of an imaging report's title is its unsided findings' side,
+/// whatever side its history names ("prior L arm PICC").
+#[test]
+fn an_imaging_report_titled_with_one_side_gives_it_to_its_findings() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "US Duplex Venous RUE".into(),
+            ..source("doc-1", "US DUPLEX VENOUS RUE. Indication: arm swelling and pain; PICC in place for chemotherapy.\nHistory: prior L arm PICC (removed 2025), no prior DVT.\nFINDINGS: Occlusive, non-compressible thrombus in the brachial veins and basilic vein surrounding the PICC, extending to the axillary vein.\nSubclavian and internal jugular veins compressible/patent with normal respiratory phasicity. Cephalic vein patent.\nIMPRESSION: Acute PICC-associated DVT of the brachial, basilic and axillary veins. Contralateral limb not examined.", "2026-11-11T15:25:00Z")
+        },
+    ];
+    let got = judge_generated(
+        &sources,
+        "Duplex showed occlusive PICC-associated thrombus in the left brachial and basilic veins.",
+        &["doc-1"],
+        "2026-11-11T19:00:00Z",
+    );
+    assert_eq!(
+        got.support, Contradicted,
+        "Duplex showed occlusive PICC-associated thrombus in the left brachial and basilic veins."
+    );
+    let got = judge_generated(
+        &sources,
+        "Duplex showed occlusive PICC-associated thrombus in the right brachial and basilic veins.",
+        &["doc-1"],
+        "2026-11-11T19:00:00Z",
+    );
+    assert_eq!(
+        got.support, Supported,
+        "Duplex showed occlusive PICC-associated thrombus in the right brachial and basilic veins."
+    );
+}
+
+/// "08/13/2026 22:48 (ED triage): ... BP 86/52" and "08/13/2026 23:40 (after 2 L LR): ... BP
+/// 104/68": of the first day's readings, each timed on its own row, the earliest is the
+/// arrival's.
+#[test]
+fn the_arrival_reading_is_the_first_days_earliest() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::VitalSigns,
+            title: "Vital Signs Flowsheet - ED/ICU".into(),
+            ..source("doc-1", "VITAL SIGNS FLOWSHEET - ED/ICU.\n08/13/2026 22:48 (ED triage): T 39.4 C, HR 118, BP 86/52 mmHg, RR 24, SpO2 95% RA.\n08/13/2026 23:40 (after 2 L LR): T 39.1 C, HR 104, BP 104/68 mmHg, RR 20.\n08/14/2026 02:30 (post-op, on norepinephrine 0.04 mcg/kg/min): HR 96, BP 112/70 mmHg, MAP 84.\n08/14/2026 08:00: T 37.6 C, HR 88, BP 118/72 mmHg, RR 16, SpO2 97% RA. Norepinephrine off 06:30.", "2026-08-14T09:00:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Operative Note - Debridement".into(),
+            ..source("doc-2", "OPERATIVE NOTE - UROLOGY/GENERAL SURGERY. Preop dx: Fournier's gangrene. 52 y/o M with T2DM (A1c 11.8%), 3 days of scrotal and perineal pain and swelling; crepitus on exam; LRINEC 9.\nProcedure 08/14/2026 00:45: radical debridement of scrotal and perineal skin and subcutaneous tissue (approx. 14 x 10 cm); testes viable and preserved; 18 Fr Foley placed.\nFindings: dishwater fluid, necrotic dartos; tissue and fluid cultures sent.\nAbx: vancomycin, piperacillin-tazobactam, clindamycin.\nPlan: ICU, second-look in OR in 24 h.", "2026-08-14T04:30:00Z")
+        },
+    ];
+    let got = judge_generated(
+        &sources,
+        "On ED arrival he was febrile to 39.4 C with HR 118 and BP 104/68 mmHg.",
+        &["doc-1"],
+        "2026-08-14T10:30:00Z",
+    );
+    assert_eq!(
+        got.support, Contradicted,
+        "On ED arrival he was febrile to 39.4 C with HR 118 and BP 104/68 mmHg."
+    );
+    let got = judge_generated(
+        &sources,
+        "On ED arrival he was febrile to 39.4 C with HR 118 and BP 86/52 mmHg.",
+        &["doc-1"],
+        "2026-08-14T10:30:00Z",
+    );
+    assert_eq!(
+        got.support, Supported,
+        "On ED arrival he was febrile to 39.4 C with HR 118 and BP 86/52 mmHg."
+    );
+}
+
+/// "a small hematoma at the left femoral access site" against "small R groin hematoma at the
+/// primary access site": what is at a sided place is of that side.
+#[test]
+fn a_finding_at_a_sided_site_takes_its_side() {
+    let sources = [
+        source("doc-1", "DISCHARGE SUMMARY - STRUCTURAL HEART. 84 y/o F with severe symptomatic AS (AVA 0.7 cm2, mean gradient 46 mmHg), HFpEF and CKD 3a.\ns/p TF-TAVR 06/28/2026 (26 mm Sapien 3 Ultra) under conscious sedation.\nAccess: R CFA 14 Fr eSheath (primary, Perclose x 2); L CFA 6 Fr (pigtail); temporary pacing via L femoral vein.\nPost-op: small R groin hematoma at the primary access site, soft and stable on serial checks, no bruit; Hgb 11.2 -> 10.6 g/dL. L groin unremarkable.\nECG: new 1st-degree AV block, no LBBB; no high-grade AVB on telemetry x 48 h.\nDischarged home POD 2 on aspirin 81 mg daily. F/u TTE and structural clinic at 30 days.", "2026-06-30T14:10:00Z"),
+    ];
+    let got = judge_generated(
+        &sources,
+        "Post-TAVR course was notable for a small hematoma at the left femoral access site.",
+        &["doc-1"],
+        "2026-06-30T18:00:00Z",
+    );
+    assert_eq!(
+        got.support, Contradicted,
+        "Post-TAVR course was notable for a small hematoma at the left femoral access site."
+    );
+    let got = judge_generated(
+        &sources,
+        "Post-TAVR course was notable for a small hematoma at the right groin access site.",
+        &["doc-1"],
+        "2026-06-30T18:00:00Z",
+    );
+    assert_eq!(
+        got.support, Supported,
+        "Post-TAVR course was notable for a small hematoma at the right groin access site."
+    );
+}
+
+/// "PROCEDURE NOTE - THORACENTESIS 10/14/2026 11:20" over "R thoracentesis at posterior 8th
+/// ICS": the heading of a note naming the procedure with no side at all says nothing of its
+/// side.
+#[test]
+fn an_unsided_heading_does_not_hide_the_procedures_side() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Thoracentesis Procedure Note".into(),
+            ..source("doc-1", "PROCEDURE NOTE - THORACENTESIS 10/14/2026 11:20. Indication: recurrent symptomatic hepatic hydrothorax; 62 y/o F with PBC cirrhosis, TIPS evaluation pending.\nIV access: L forearm PIV. Consent obtained. Time-out performed.\nPt seated, leaning forward. Bedside US: large free-flowing effusion.\nR thoracentesis at posterior 8th ICS, mid-scapular line, after 1% lidocaine 10 mL; 8 Fr catheter.\n1.2 L clear straw-colored fluid removed; stopped for chest tightness and cough.\nFluid sent: cell count, protein, albumin, LDH, culture.\nPost-procedure CXR: no pneumothorax. EBL minimal. Pt tolerated well.", "2026-10-14T11:50:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "XR Chest 1 View (post-thoracentesis)".into(),
+            ..source("doc-2", "XR CHEST 1 VIEW, 10/14/2026 12:05. History: s/p thoracentesis.\nFINDINGS: Interval decrease of the large right pleural effusion, now small-to-moderate. No pneumothorax.\nLeft lung clear. No left effusion. Heart size normal.\nMild right basilar atelectasis.\nIMPRESSION: Decreased right pleural effusion after thoracentesis; no pneumothorax.", "2026-10-14T12:30:00Z")
+        },
+    ];
+    for (claim, want) in [
+        (
+            "Left thoracentesis removed 1.2 L of clear straw-colored fluid.",
+            Contradicted,
+        ),
+        (
+            "Right thoracentesis removed 1.2 L of clear straw-colored fluid.",
+            Supported,
+        ),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1"], "2026-10-14T16:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
 }

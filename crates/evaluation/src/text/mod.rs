@@ -3791,7 +3791,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         let place_word = i
             .checked_sub(1)
             .and_then(|p| lower.get(toks[p].start..toks[p].end));
-        let along = matches!(place_word, Some("along" | "within"));
+        let along = matches!(place_word, Some("along" | "within" | "at"));
         let on_body_part = i > 1
             && matches!(toks[i - 2].kind, TokKind::Word { .. })
             && if along {
