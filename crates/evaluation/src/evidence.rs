@@ -2054,6 +2054,42 @@ impl<'c, 'a> Checker<'c, 'a> {
         stated.is_some_and(|d| d.dim == date.dim && date.matches(&d))
     }
 
+    /// Whether a cited sentence naming a drug of the claim's sentence gives both amounts of
+    /// the claim's pair `q`, each as a single amount of its own.
+    fn combination_stated(&self, item: &Item, q: &Quantity) -> bool {
+        let drugs: Vec<Term> = self
+            .claim
+            .items
+            .iter()
+            .filter(|i| i.sent == item.sent && i.drug)
+            .filter_map(Item::term)
+            .collect();
+        let part = |a: f64, raw: f64| Quantity {
+            shape: Shape::Single,
+            a,
+            b: 0.0,
+            raw_a: raw,
+            raw_b: 0.0,
+            ..*q
+        };
+        let (first, second) = (part(q.a, q.raw_a), part(q.b, q.raw_b));
+        !drugs.is_empty()
+            && self.sentences.iter().any(|at| {
+                let items = self.corpus.sentence_items(*at);
+                let amounts = || {
+                    items
+                        .iter()
+                        .filter_map(Item::qty)
+                        .filter(|v| v.dim == q.dim)
+                };
+                items
+                    .iter()
+                    .any(|i| i.term().is_some_and(|t| drugs.contains(&t)))
+                    && amounts().any(|v| v.shape == Shape::Single && first.matches(v))
+                    && amounts().any(|v| v.shape == Shape::Single && second.matches(v))
+            })
+    }
+
     fn align_quantity(&self, item: &Item, q: &Quantity, subject: &[Term]) -> QtyAlign {
         let claim_items = &self.claim.items;
         // "from 41 K/uL on 03/08 to 118 K/uL on 03/12" against a row "03/12 06:10: WBC 6.8
@@ -2061,6 +2097,12 @@ impl<'c, 'a> Checker<'c, 'a> {
         // sentence of that one date holds the value (the value's own check says whether it
         // is the claim's test).
         if (q.is_calendar() || q.dim == Dim::Day) && self.dated_value_row(item, q) {
+            return QtyAlign::Matched;
+        }
+        // "Entresto 49/51 mg" against "Sacubitril 49 mg / valsartan 51 mg", "Suboxone 8-2 mg"
+        // against "8 mg-2 mg SL film": a combination's two amounts written as one pair are
+        // stated by a sentence naming one of the claim's drugs with both amounts.
+        if q.shape == Shape::Pair && q.dim == Dim::Mass && self.combination_stated(item, q) {
             return QtyAlign::Matched;
         }
         // The day a reading of the claim is stamped with ("1860 on day 4"), unless the claim

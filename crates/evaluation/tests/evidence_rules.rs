@@ -8925,3 +8925,54 @@ fn an_unsided_heading_does_not_hide_the_procedures_side() {
         assert_eq!(got.support, want, "{claim}");
     }
 }
+
+/// "Entresto 49/51 mg BID" against "Sacubitril 49 mg / valsartan 51 mg tab", "Suboxone 8-2 mg
+/// film, one film under the tongue" against "Buprenorphine-naloxone 8 mg-2 mg SL film": a
+/// combination's two amounts written as one pair are stated by a sentence naming one of its
+/// drugs with both, and under the tongue is sublingual.
+#[test]
+fn a_combinations_pair_of_amounts_is_stated_by_both_amounts() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Heart Failure Service".into(),
+            ..source("doc-1", "DISCHARGE SUMMARY - HF SERVICE. 58 y/o F with HFrEF (familial DCM, LVEF 20%), LBBB with CRT-D (2023) and hypothyroidism admitted 01/23/2026 with ADHF after missed doses during travel.\nDiuresed with furosemide 80 mg IV BID; net -4.8 L. Wt 70.4 -> 66.1 kg.\nGDMT: sacubitril-valsartan titrated from 24-26 mg BID to 49-51 mg BID on HD 3 (SBP 108-118, K 4.4, Cr 0.9).\nCarvedilol 12.5 mg BID continued. Spironolactone 25 mg daily and dapagliflozin 10 mg daily continued.\nDevice interrogation: BiV pacing 96%, no arrhythmias.\nFurosemide 40 mg PO daily at discharge.\nHF clinic 02/04/2026 with BMP.", "2026-01-28T15:40:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::MedicationList,
+            title: "Discharge Medication Reconciliation".into(),
+            ..source("doc-2", "DISCHARGE MEDICATION RECONCILIATION (01/28/2026, pharmacist verified).\nSacubitril 49 mg / valsartan 51 mg tab: 1 tab PO twice daily (CHANGED: dose increased).\nCarvedilol 12.5 mg tab: 1 tab PO twice daily with meals.\nSpironolactone 25 mg tab: 1 tab PO once daily.\nDapagliflozin 10 mg tab: 1 tab PO once daily.\nFurosemide 40 mg tab: 1 tab PO once daily.\nLevothyroxine 100 mcg tab: 1 tab PO daily before breakfast.\nAllergies: NKDA.", "2026-01-28T14:55:00Z")
+        },
+    ];
+    for (claim, want) in [
+        ("Discharged on Entresto 49/51 mg BID.", Supported),
+        ("Discharged on Entresto 97/103 mg BID.", Contradicted),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-2"], "2026-01-28T18:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
+
+/// (The second half of the rule above, on a buprenorphine-naloxone film.)
+#[test]
+fn a_combination_film_under_the_tongue() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Hospital Medicine".into(),
+            ..source("doc-1", "DISCHARGE SUMMARY. 29 y/o F with OUD (injecting fentanyl ~1 g/day), HCV Ab+, admitted 03/25/2026 with L forearm cellulitis without abscess (bedside US negative for fluid collection).\nTreated with cefazolin 2 g IV q8h -> cephalexin 500 mg PO QID to complete 7 days (last dose 04/01/2026).\nAddiction medicine consult: low-dose (micro-) induction with buprenorphine starting 03/26; full-agonist hydromorphone PRN tapered off 03/29. Stabilized on buprenorphine-naloxone 16-4 mg/day; cravings 2/10.\nNaloxone kit and fentanyl test strips provided; safer injection education.\nHCV RNA sent; HIV Ag/Ab nonreactive.\nFollow-up: bridge clinic 04/01/2026 (Dr. Haddad); PCP 2 weeks.", "2026-03-30T15:00:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::MedicationList,
+            title: "Discharge Medication List".into(),
+            ..source("doc-2", "DISCHARGE MEDICATION LIST (03/30/2026).\nBuprenorphine-naloxone 8 mg-2 mg SL film: 1 film SL BID (16 mg/day). Disp #14 (7-day supply), 0 refills - bridge clinic to continue.\nCephalexin 500 mg cap: 1 cap PO QID through 04/01/2026.\nNaloxone 4 mg nasal spray: 1 spray in one nostril for suspected overdose; may repeat in 2-3 min. Disp 2.\nNicotine 14 mg/24 h patch daily.\nIbuprofen 400 mg PO q6h PRN pain.\nAllergies: penicillin (childhood rash; tolerated cefazolin).", "2026-03-30T14:10:00Z")
+        },
+    ];
+    for (claim, want) in [(
+        "Discharged on Suboxone 8-2 mg film, one film under the tongue twice daily.",
+        Supported,
+    )] {
+        let got = judge_generated(&sources, claim, &["doc-2"], "2026-03-30T17:45:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
