@@ -8968,10 +8968,16 @@ fn a_combination_film_under_the_tongue() {
             ..source("doc-2", "DISCHARGE MEDICATION LIST (03/30/2026).\nBuprenorphine-naloxone 8 mg-2 mg SL film: 1 film SL BID (16 mg/day). Disp #14 (7-day supply), 0 refills - bridge clinic to continue.\nCephalexin 500 mg cap: 1 cap PO QID through 04/01/2026.\nNaloxone 4 mg nasal spray: 1 spray in one nostril for suspected overdose; may repeat in 2-3 min. Disp 2.\nNicotine 14 mg/24 h patch daily.\nIbuprofen 400 mg PO q6h PRN pain.\nAllergies: penicillin (childhood rash; tolerated cefazolin).", "2026-03-30T14:10:00Z")
         },
     ];
-    for (claim, want) in [(
-        "Discharged on Suboxone 8-2 mg film, one film under the tongue twice daily.",
-        Supported,
-    )] {
+    for (claim, want) in [
+        (
+            "Discharged on Suboxone 8-2 mg film, one film under the tongue twice daily.",
+            Supported,
+        ),
+        (
+            "Discharged on Suboxone 4-1 mg film, one film under the tongue twice daily.",
+            Contradicted,
+        ),
+    ] {
         let got = judge_generated(&sources, claim, &["doc-2"], "2026-03-30T17:45:00Z");
         assert_eq!(got.support, want, "{claim}");
     }
