@@ -8982,3 +8982,27 @@ fn a_combination_film_under_the_tongue() {
         assert_eq!(got.support, want, "{claim}");
     }
 }
+
+/// Paraphrases of the b330-b345 rounds: "Retic" is the reticulocyte count, a calvarial
+/// fracture a skull fracture, the oropharynx what is oropharyngeal, liver cancer the
+/// hepatocellular carcinoma, birth control contraception.
+#[test]
+fn paraphrases_of_labs_findings_and_plans() {
+    let note = "NEWBORN NOTE. DAT positive (anti-A). Retic 7.8% (H). Hgb 14.6 g/dL.\nCT head: No calvarial fracture. Small subgaleal hematoma.\nExam: No drooling or stridor. Oropharynx without burns, erythema or edema.\nPlan: HCC surveillance with RUQ US and AFP q6 months.\nVasectomy counseling: use alternative contraception until a semen analysis at 12 weeks.";
+    expect(
+        note,
+        &[
+            ("The reticulocyte count was 7.8%.", Supported),
+            ("CT head showed no skull fracture.", Supported),
+            ("There were no oropharyngeal burns.", Supported),
+            (
+                "An ultrasound with AFP every six months was planned as surveillance for liver cancer.",
+                Supported,
+            ),
+            (
+                "He must use another form of birth control until a semen analysis at 12 weeks.",
+                Supported,
+            ),
+        ],
+    );
+}

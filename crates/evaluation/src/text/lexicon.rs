@@ -797,6 +797,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yrs", "years"),
     ("yr", "year"),
     ("wk", "week"),
+    ("retic", "reticulocyte"),
+    ("retics", "reticulocytes"),
     ("wks", "weeks"),
     ("mos", "months"),
     ("hrs", "hours"),
@@ -1981,6 +1983,11 @@ const SYNONYMS: &[(&str, &str)] = &[
     // A urinary calculus is a stone ("7 mm calculus at the right UVJ").
     ("calculus", "stone"),
     ("calculi", "stone"),
+    // "No calvarial fracture" is no skull fracture; "Oropharynx without burns" says what
+    // "no oropharyngeal burns" does.
+    ("calvarial", "skull"),
+    ("calvarium", "skull"),
+    ("oropharynx", "oropharyngeal"),
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
     ("hemiparesis", "weakness"),
     ("urticarial", "urticaria"),
@@ -2344,6 +2351,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("as necessary", "prn"),
     ("when needed", "prn"),
     ("by mouth", "po"),
+    ("liver cancer", "hepatocellular carcinoma"),
+    ("birth control", "contraception"),
     ("under the tongue", "sl"),
     ("at bedtime", "qhs"),
     ("at night", "qhs"),
