@@ -9006,3 +9006,28 @@ fn paraphrases_of_labs_findings_and_plans() {
         ],
     );
 }
+
+/// "No sonographic evidence of RPOC", "She did not require dialysis", "CTA CHEST, PE
+/// PROTOCOL": retained products of conception, renal replacement therapy and a CT pulmonary
+/// angiogram by their other names.
+#[test]
+fn procedures_and_findings_by_their_other_names() {
+    let note = "PELVIC US: No sonographic evidence of RPOC. Postpartum uterus. No free fluid.\nRENAL: Nadir UOP 0.4 mL/kg/h on HD 2; responded to volume optimization. She did not require dialysis.\nCTPA 06/04: No pulmonary embolism. No pleural effusion.";
+    expect(
+        note,
+        &[
+            (
+                "Pelvic US showed no evidence of retained products of conception.",
+                Supported,
+            ),
+            (
+                "Renal replacement therapy was never needed during the admission.",
+                Supported,
+            ),
+            (
+                "CT pulmonary angiogram showed no PE and no pleural effusion.",
+                Supported,
+            ),
+        ],
+    );
+}
