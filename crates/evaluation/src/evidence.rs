@@ -1264,6 +1264,30 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
+    /// Whether a cited sentence affirms `t` with a side together with another word of the
+    /// item's run in the claim ("Large right retroperitoneal hematoma" for "no
+    /// retroperitoneal hematoma").
+    fn named_finding_sided(&self, fact: Fact<'_>, t: Term, item: &Item) -> bool {
+        let modifiers: Vec<Term> = fact
+            .iter()
+            .filter(|o| o.run == item.run && !o.light)
+            .filter_map(Item::term)
+            .filter(|u| *u != t)
+            .collect();
+        !modifiers.is_empty()
+            && self.sentences.iter().any(|at| {
+                let items = self.corpus.sentence_items(*at);
+                items.iter().any(|i| {
+                    i.term() == Some(t)
+                        && !i.neg
+                        && i.side.is_some()
+                        && items.iter().any(|j| {
+                            j.run == i.run && j.term().is_some_and(|u| modifiers.contains(&u))
+                        })
+                })
+            })
+    }
+
     /// Whether every statement of `t` with the polarity opposite to `item`'s names a side
     /// the claim does not give ("R eye asymptomatic" against "symptoms began after the
     /// movie", whose eye pain was the left one): a finding of one side says nothing of the
@@ -4306,7 +4330,12 @@ impl<'c, 'a> Checker<'c, 'a> {
                 if opposite
                     && !same
                     && !scope_agrees
-                    && !self.denied_only_for_a_side(t, item)
+                    // (A claim's unsided denial, "no retroperitoneal hematoma", is
+                    // answered by the same named finding of either side: "Large right
+                    // retroperitoneal hematoma", not "R distal radius fracture" for "no
+                    // skull fracture".)
+                    && !(!(item.neg && self.named_finding_sided(fact, t, item))
+                        && self.denied_only_for_a_side(t, item))
                     && !self.opposite_only_of_another_site(fact, t, item)
                 {
                     negation = true;

@@ -9031,3 +9031,34 @@ fn procedures_and_findings_by_their_other_names() {
         ],
     );
 }
+
+/// "Noncontrast CT showed no retroperitoneal hematoma" against "Large right retroperitoneal
+/// hematoma": an unsided denial is answered by the same named finding on either side.
+#[test]
+fn an_unsided_denial_meets_the_named_finding_of_either_side() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "CT Abdomen/Pelvis Without Contrast".into(),
+            ..source("doc-1", "CT ABDOMEN/PELVIS WITHOUT CONTRAST (11/10/2026 23:30). History: hypotension and R flank pain 6 h after R CFA access for coronary angiography.\nFINDINGS: Large right retroperitoneal hematoma measuring 9.2 x 6.1 cm, extending from the right iliac fossa along the psoas to the level of the lower pole of the right kidney. Mass effect on the right ureter without hydronephrosis.\nNo free air. No hemoperitoneum. The access site is high, at the level of the inferior epigastric artery.\nEvaluation for active extravasation is limited without IV contrast.\nIMPRESSION: Large right retroperitoneal hematoma related to high femoral access. No hydronephrosis.", "2026-11-10T23:50:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Rapid Response Note".into(),
+            ..source("doc-2", "RAPID RESPONSE NOTE (11/10/2026 22:15). Called for hypotension in a 74 y/o F 6 h post diagnostic coronary angiogram via R femoral access (no PCI).\nBP 82/50, HR 112, diaphoretic, R flank and lower abdominal pain. R groin soft without visible hematoma.\nHgb 8.1 g/dL (pre-procedure 12.0).\nActions: 2 large-bore IVs, 1 L LR, 2 units PRBC ordered, heparin off (was not running), stat noncontrast CT A/P. Vascular surgery and IR notified; transfer to CCU.", "2026-11-10T22:40:00Z")
+        },
+    ];
+    for (claim, want) in [
+        (
+            "Noncontrast CT showed no retroperitoneal hematoma and no hydronephrosis.",
+            Contradicted,
+        ),
+        (
+            "Noncontrast CT showed a right retroperitoneal hematoma and no hydronephrosis.",
+            Supported,
+        ),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1"], "2026-11-12T16:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
