@@ -4258,8 +4258,19 @@ impl<'c, 'a> Checker<'c, 'a> {
                 negation = true;
             }
             if docs_aligned && !item.light && !negation && !both_ways && !located {
-                let (same, opposite) =
+                let (mut same, opposite) =
                     self.polarity_in_docs(t, item.neg, item.narrowed, claim_earlier);
+                // "The NST on 09/08 was reactive" against "NST nonreactive" under 09/08 and
+                // "Prior NST 09/04/2026 reactive": a statement of another day than the
+                // claim's is no agreement.
+                if same && opposite && !fact_days.is_empty() {
+                    same = self.sentences.iter().any(|at| {
+                        !self.of_another_day(*at, &fact_days)
+                            && self.corpus.sentence_items(*at).iter().any(|i| {
+                                i.term() == Some(t) && i.neg == item.neg && i.states_polarity()
+                            })
+                    });
+                }
                 #[cfg(test)]
                 if std::env::var("DEBUG_EVIDENCE").is_ok() {
                     eprintln!(

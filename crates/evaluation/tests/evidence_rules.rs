@@ -9062,3 +9062,32 @@ fn an_unsided_denial_meets_the_named_finding_of_either_side() {
         assert_eq!(got.support, want, "{claim}");
     }
 }
+
+/// "The NST on 09/08 was reactive" against "NST 09/08/2026: ... NST nonreactive" and "Prior
+/// NST 09/04/2026 reactive": for a claim of one day, a statement of another day agrees with
+/// nothing.
+#[test]
+fn a_result_of_another_day_is_no_agreement_for_a_dated_claim() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Antepartum Testing Note".into(),
+            ..source("doc-1", "ANTEPARTUM TESTING. 35 y/o G3P2 at 38w4d with chronic HTN on nifedipine ER 30 mg, presenting with decreased fetal movement x 12 h.\nNST 09/08/2026: baseline 140 bpm, minimal variability, no accelerations over 40 min, no decelerations. NST nonreactive.\nVibroacoustic stimulation x2 without response.\nBPP 6/10 (-2 NST, -2 breathing). AFI 7.2 cm.\nPrior NST 09/04/2026 reactive.\nBP 136/86.\nPlan: admit to L&D for IOL; continuous EFM; anesthesia notified.", "2026-09-08T11:30:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "L&D Progress Note".into(),
+            ..source("doc-2", "L&D PROGRESS NOTE 09/08/2026 18:30. Cervix 2/50/-3 on admission; misoprostol 25 mcg PV x2, then Foley balloon placed 16:00.\nEFM: baseline 140, moderate variability since 14:10 with accelerations; category I.\nEpidural placed 17:40 at patient request for comfort during Foley. BP 128/80.\nWill start oxytocin after balloon expulsion.", "2026-09-08T18:45:00Z")
+        },
+    ];
+    for (claim, want) in [
+        (
+            "The NST on 09/08 was reactive with no decelerations.",
+            Contradicted,
+        ),
+        ("The NST on 09/08 showed no decelerations.", Supported),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1"], "2026-09-09T18:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
