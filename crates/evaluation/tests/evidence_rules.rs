@@ -9091,3 +9091,29 @@ fn a_result_of_another_day_is_no_agreement_for_a_dated_claim() {
         assert_eq!(got.support, want, "{claim}");
     }
 }
+
+/// "SLE: no NVI OU", "ICP remained <20 mmHg", "preservative-free morphine 150 mcg
+/// intrathecal" and a table's nadir: neovascularization of the iris, intracranial pressure
+/// and Duramorph by their other names, and "reached" only frames a value.
+#[test]
+fn eye_pressure_and_neuraxial_paraphrases() {
+    let note = "SLE: no NVI OU. Mild NS cataract OU.\nICP remained <20 mmHg throughout monitoring; ICP monitor removed HD 5.\nSpinal: bupivacaine 0.75% 12 mg + fentanyl 10 mcg + preservative-free morphine 150 mcg intrathecal.\nPlatelet nadir 68 K/uL on 06/20.";
+    expect(
+        note,
+        &[
+            (
+                "There was no neovascularization of the iris in either eye.",
+                Supported,
+            ),
+            (
+                "The intracranial pressure monitor was removed on hospital day 5.",
+                Supported,
+            ),
+            (
+                "Her spinal included Duramorph 0.15 mg intrathecally.",
+                Supported,
+            ),
+            ("Platelets reached a nadir of 68 K/uL.", Supported),
+        ],
+    );
+}

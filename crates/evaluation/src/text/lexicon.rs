@@ -355,6 +355,8 @@ const LIGHT: &[&str] = &[
     // found, and that a test was repeated, frame the finding.
     "captured",
     "serial",
+    // "reached a nadir of 68": how a value is framed.
+    "reached",
     "peak",
     "peaked",
     "morning",
@@ -707,6 +709,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("dka", "diabetic ketoacidosis"),
     ("hcc", "hepatocellular carcinoma"),
     ("rpoc", "retained products of conception"),
+    ("nvi", "neovascularization of the iris"),
+    ("icp", "intracranial pressure"),
     ("ibd", "inflammatory bowel disease"),
     ("mca", "middle cerebral artery"),
     ("lvo", "large vessel occlusion"),
@@ -1133,6 +1137,9 @@ const BRANDS: &[(&str, &str)] = &[
     ("cellcept", "mycophenolate"),
     // Enteric-coated mycophenolic acid, another product than mycophenolate mofetil.
     ("myfortic", "mycophenolic"),
+    // Preservative-free morphine for neuraxial use.
+    ("duramorph", "morphine"),
+    ("infumorph", "morphine"),
     ("shingrix", "recombinant zoster vaccine"),
     ("plaquenil", "hydroxychloroquine"),
     ("humira", "adalimumab"),
@@ -1987,6 +1994,7 @@ const SYNONYMS: &[(&str, &str)] = &[
     // "No calvarial fracture" is no skull fracture; "Oropharynx without burns" says what
     // "no oropharyngeal burns" does.
     ("calvarial", "skull"),
+    ("intrathecally", "intrathecal"),
     ("calvarium", "skull"),
     ("oropharynx", "oropharyngeal"),
     // Weakness of one side ("L hemiparesis" is left-sided weakness).
