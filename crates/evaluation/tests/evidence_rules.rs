@@ -9117,3 +9117,28 @@ fn eye_pressure_and_neuraxial_paraphrases() {
         ],
     );
 }
+
+/// "She denies fevers, diarrhea, or pain over the transplant kidney": what the denied pain
+/// would be over is where it was looked for, not denied (the kidney transplant is there).
+#[test]
+fn what_a_denied_pain_is_over_keeps_no_polarity() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Pediatric Transplant Nephrology Clinic".into(),
+            ..source("doc-1", "PEDIATRIC TRANSPLANT NEPHROLOGY CLINIC. 15 y/o F, 2 yrs s/p deceased-donor kidney transplant for renal hypodysplasia. Seen with mother.\nInterval: missed 2 evening tacrolimus doses last month per pharmacy refill data; pt acknowledges. Denies fevers or chills. No diarrhea (hx C. diff colitis 01/2026, treated with oral vancomycin). No dysuria. No pain or tenderness over the allograft in the RLQ on exam.\nVitals: BP 118/70 (75th %ile), wt 54 kg.\nLabs: Cr 1.1 (baseline 0.9-1.0), tac trough 4.2 (goal 5-8), DSA negative 02/2026.\nA/P: Nonadherence with mild Cr bump. Adherence counseling with social work and psychology; switch to once-daily extended-release tacrolimus with phone alarm. Recheck Cr and trough in 1 week; low threshold for biopsy if Cr >=1.2.\nTransition-to-adult-care readiness assessment (TRAQ) started.", "2026-04-02T16:10:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::PatientMessage,
+            title: "Portal Message from Parent".into(),
+            ..source("doc-2", "Hi Dr. Nwosu, this is Ana's mom. Just confirming her appt tomorrow at 3:30. She has been ok, no fever that we checked. She did miss a couple of night doses of her tacrolimus last month when she was at her dad's, sorry. Should she still do the blood draw before taking the morning dose? Thanks.\nAlso she wanted to know if she can go to her cousin's swim party next weekend.", "2026-04-01T21:15:00Z")
+        },
+    ];
+    let got = judge_generated(
+        &sources,
+        "She denies fevers, diarrhea, or pain over the transplant kidney.",
+        &["doc-1"],
+        "2026-04-02T18:00:00Z",
+    );
+    assert_eq!(got.support, Supported);
+}

@@ -3301,6 +3301,8 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                             " of the",
                             " of either",
                             " of both",
+                            // ("no pain over the transplant kidney")
+                            " over the",
                         ]
                         .iter()
                         .any(|to| before.ends_with(to))
