@@ -9142,3 +9142,31 @@ fn what_a_denied_pain_is_over_keeps_no_polarity() {
     );
     assert_eq!(got.support, Supported);
 }
+
+/// "Indication: ICD pocket erythema and drainage; evaluate for lead or valve vegetation": what
+/// a study was asked to look for is a question, not a finding, whatever part it stands in.
+#[test]
+fn what_a_study_was_asked_to_evaluate_for_is_a_question() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "Transesophageal Echocardiogram".into(),
+            ..source("doc-1", "TRANSESOPHAGEAL ECHOCARDIOGRAM 12/04/2026. Indication: ICD pocket erythema and drainage; evaluate for lead or valve vegetation.\nRA and RV leads visualized along their intracardiac course; no mobile echodensities on the leads.\nTricuspid, mitral, aortic and pulmonic valves without vegetation. Trace TR, mild MR.\nNo perivalvular abscess. LVEF 40%. No LAA thrombus. Interatrial septum intact by color Doppler.\nIMPRESSION: No echocardiographic evidence of lead or valvular endocarditis.", "2026-12-04T15:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Electrophysiology".into(),
+            ..source("doc-2", "DISCHARGE SUMMARY - EP. 59 y/o M with NICM (LVEF 40%), dual-chamber ICD (2020), presented 12/02/2026 with 10 days of L chest pocket erythema, swelling and purulent drainage. Afebrile; WBC 11.2.\nBlood cultures x2 (12/02): no growth at 5 days. Pocket swab: MSSA.\nTEE 12/04: no lead or valve vegetations.\nComplete system extraction 12/05/2026 (laser sheath, both leads and generator removed intact; pocket debrided). Lead tip cultures: MSSA.\nWearable cardioverter-defibrillator (LifeVest) fitted given LVEF 40% and prior appropriate therapy.\nCefazolin 2 g IV q8h x 14 days from extraction via PICC (end date 12/19/2026).\nReimplant (R-sided) planned after completion of antibiotics and negative cultures.", "2026-12-08T15:00:00Z")
+        },
+    ];
+    for (claim, want) in [
+        (
+            "TEE showed no vegetations on the leads or valves and no perivalvular abscess.",
+            Supported,
+        ),
+        ("TEE showed a vegetation on the leads.", Contradicted),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1"], "2026-12-08T17:30:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}

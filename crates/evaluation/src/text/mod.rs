@@ -4206,6 +4206,26 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             mark_question(toks, &mut flags, at..end);
         }
     }
+    // ("Indication: ICD pocket erythema; evaluate for lead or valve vegetation": what a
+    // study was asked to look for, to the end of its part.)
+    if !claim && lower.contains(" for ") {
+        for cue in [
+            "evaluate for ",
+            "assess for ",
+            "evaluation for ",
+            "eval for ",
+        ] {
+            for (at, _) in lower.match_indices(cue) {
+                let end = lower[at..]
+                    .find(['\n', ';'])
+                    .into_iter()
+                    .chain(lower[at..].find(". "))
+                    .min()
+                    .map_or(lower.len(), |p| at + p);
+                mark_question(toks, &mut flags, at..end);
+            }
+        }
+    }
     // "eFAST was ... negative in the pelvis": the body part a test was negative in is
     // where nothing was found.
     for i in 0..n.saturating_sub(2) {
