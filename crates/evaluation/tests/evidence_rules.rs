@@ -9170,3 +9170,29 @@ fn what_a_study_was_asked_to_evaluate_for_is_a_question() {
         assert_eq!(got.support, want, "{claim}");
     }
 }
+
+/// "he should sit out hockey and other contact sports for at least four weeks" against "No
+/// hockey, other contact sports or heavy lifting for a minimum of 4 weeks": to sit out is
+/// not to play.
+#[test]
+fn sitting_out_a_sport_is_not_playing_it() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Adolescent Medicine Clinic Note".into(),
+            ..source("doc-1", "ADOLESCENT CLINIC 03/16/2026. 16 y/o M, varsity hockey player, with 9 days of fever, exudative pharyngitis, fatigue and posterior cervical LAD. Urgent care started amoxicillin 03/12 for presumed strep (rapid strep negative, no culture) -> diffuse maculopapular rash 03/14.\nExam: T 37.9 C; tonsillar exudate; bilateral posterior cervical nodes ~2 cm; spleen tip palpable 2 cm below LCM; no hepatomegaly.\nMonospot POSITIVE; EBV VCA IgM positive. WBC 13.2 K/uL, 58% lymphocytes, 18% atypical lymphocytes; ALT 112 U/L.\nAbd US: spleen 14.2 cm (enlarged).\nDx: infectious mononucleosis (EBV) with splenomegaly; amoxicillin-associated rash, not a true penicillin allergy.\nPlan: stop amoxicillin; supportive care. No hockey, other contact sports or heavy lifting for a minimum of 4 weeks from symptom onset and until the spleen is no longer palpable. Recheck in 3 weeks. Go to ED for LUQ or L shoulder pain.", "2026-03-16T15:50:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "US Abdomen Limited - Spleen".into(),
+            ..source("doc-2", "US ABDOMEN LIMITED 03/16/2026. Indication: infectious mononucleosis; assess spleen before return-to-play decision.\nSpleen enlarged, measuring 14.2 cm in craniocaudal length (upper limit for age/height ~12 cm), homogeneous echotexture; no subcapsular hematoma or perisplenic fluid.\nLiver 15.1 cm, normal echotexture. No free fluid.\nIMPRESSION: Splenomegaly without evidence of splenic injury.", "2026-03-16T13:25:00Z")
+        },
+    ];
+    for (claim, want) in [
+        ("Because his spleen is enlarged, he should sit out hockey and other contact sports for at least four weeks.", Supported),
+        ("Because his spleen is enlarged, he may play hockey and other contact sports.", Contradicted),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1"], "2026-03-16T18:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}

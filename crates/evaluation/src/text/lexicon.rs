@@ -2490,6 +2490,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("sent home", "discharged"),
     ("supplemental o2", "oxygen"),
     ("no longer", "\u{1}NEGPRE"),
+    // "should sit out hockey and other contact sports": not play them.
+    ("sit out", "\u{1}NEGPRE"),
     ("follow up", "followup"),
     ("followed up", "followup"),
     ("cat scan", "ct"),
