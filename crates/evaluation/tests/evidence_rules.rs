@@ -9196,3 +9196,17 @@ fn sitting_out_a_sport_is_not_playing_it() {
         assert_eq!(got.support, want, "{claim}");
     }
 }
+
+/// "Albumin       2.9     L     3.5-5.0 g/dL" under "Test  Result  Flag  Ref": a letter set
+/// apart in a column of its own is the low flag, not litres.
+#[test]
+fn a_flag_in_its_own_column_is_no_unit() {
+    let labs = "Test          Result  Flag  Ref\nNa            134     L     135-145 mmol/L\nAlbumin       2.9     L     3.5-5.0 g/dL\nPrealbumin    12      L     18-38 mg/dL";
+    expect(
+        labs,
+        &[
+            ("Albumin was 2.9 g/dL.", Supported),
+            ("Prealbumin was 12 mg/dL.", Supported),
+        ],
+    );
+}

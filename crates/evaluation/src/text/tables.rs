@@ -156,7 +156,10 @@ pub(super) fn read_tables(
                     // litres (where no unit is given for the column, a flowsheet's "2 L NC"
                     // is oxygen in litres).
                     let written = text.get(t.start..t.end).unwrap_or("");
-                    if (head.dated || c.unit.is_some())
+                    // (So is a letter set apart in a column of its own: "Albumin   2.9     L
+                    // 3.5-5.0 g/dL" under "Result  Flag  Ref".)
+                    let flag_column = written.trim_end_matches(['H', 'L']).ends_with("  ");
+                    if (head.dated || c.unit.is_some() || flag_column)
                         && matches!(q.dim, Dim::Time | Dim::Volume)
                         && written.ends_with(['H', 'L'])
                         && written.trim_end_matches(['H', 'L']).ends_with(' ')
