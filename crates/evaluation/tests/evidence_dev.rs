@@ -571,7 +571,26 @@ fn new_documents_accuracy() {
 /// 0.822); four dangerous errors, all fixed ("Hyponatremia unresolved at discharge"; "no
 /// Hill-Sachs or bony Bankart lesion" against a small Hill-Sachs lesion; an orbital abscess
 /// sided only by "along the left lamina papyracea"; an admission bicarbonate on a line
-/// whose date opens it before a semicolon); all 360 joined.
+/// whose date opens it before a semicolon); all 360 joined. Then three rounds during
+/// 1.22.0, each on the commit before its fixes: batches 338-345 on `c269343`, 305/360
+/// (0.847: hepatology 0.800, pediatrics and neonatology 0.867, cardiology 0.867, oncology
+/// 0.867, urology 0.844, dermatology and wound care 0.889, emergency medicine and
+/// toxicology 0.800, psychiatry and addiction 0.844); batches 346-353 on `83be93c`,
+/// 311/360 (0.864: rheumatology 0.844, vascular surgery and IR 0.844, ENT 0.911,
+/// ophthalmology 0.911, transplant 0.800, obstetric anesthesia 0.800, pediatric ICU 0.889,
+/// sleep and neuromuscular 0.911); batches 354-361 on `7c9b40b`, 304/360 (0.844: hospital
+/// medicine 0.844, trauma and burns 0.844, maternal-fetal medicine 0.867, pediatric ID
+/// 0.844, interventional cardiology and EP 0.844, GI and endoscopy 0.867, nephrology and
+/// kidney transplant 0.889, rehabilitation 0.756). Nine dangerous errors, six fixed (a
+/// thoracentesis sided only past an unsided heading; a groin hematoma against one "at the
+/// left femoral access site"; an RUE duplex whose findings are unsided; an arrival BP from
+/// the first of two timed rows of one day; "no retroperitoneal hematoma" against a right
+/// one; an NST's "Prior 09/04 reactive" for a claim of 09/08). Three wait in
+/// `evidence_waiting.jsonl`: b350-34 (passive SI "in 2019" beside "Today denies SI/HI"),
+/// b353-29 (ALSFRS-R 42/48 given as today's from "today 38/48 (01/2026: 42/48)") and b361-01
+/// (a Berg score read under the wrong column of a header written in parentheses,
+/// "(admission | team conf 06/15 | discharge)"); the other 1,077 joined, and two older
+/// waiting cases (b211-06, b271-39) joined too.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);
