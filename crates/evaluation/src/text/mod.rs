@@ -4197,13 +4197,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             if !opens {
                 continue;
             }
-            let end = lower[at..]
-                .find(['\n', ';'])
-                .into_iter()
-                .chain(lower[at..].find(". "))
-                .min()
-                .map_or(lower.len(), |p| at + p);
-            mark_question(toks, &mut flags, at..end);
+            mark_question(toks, &mut flags, at..part_end(lower, at));
         }
     }
     // ("Indication: ICD pocket erythema; evaluate for lead or valve vegetation": what a
@@ -4216,13 +4210,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             "eval for ",
         ] {
             for (at, _) in lower.match_indices(cue) {
-                let end = lower[at..]
-                    .find(['\n', ';'])
-                    .into_iter()
-                    .chain(lower[at..].find(". "))
-                    .min()
-                    .map_or(lower.len(), |p| at + p);
-                mark_question(toks, &mut flags, at..end);
+                mark_question(toks, &mut flags, at..part_end(lower, at));
             }
         }
     }
@@ -4330,6 +4318,16 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     history(toks, lower, &mut flags);
     cutoffs(toks, lower, &mut flags);
     flags
+}
+
+/// Where the part of `lower` from `at` ends: at its line end, semicolon or sentence end.
+fn part_end(lower: &str, at: usize) -> usize {
+    lower[at..]
+        .find(['\n', ';'])
+        .into_iter()
+        .chain(lower[at..].find(". "))
+        .min()
+        .map_or(lower.len(), |p| at + p)
 }
 
 /// Marks the words of a consult's question (those starting within `span` of the text) as
