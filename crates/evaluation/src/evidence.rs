@@ -4345,8 +4345,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                     // answered by the same named finding of either side: "Large right
                     // retroperitoneal hematoma", not "R distal radius fracture" for "no
                     // skull fracture".)
-                    && !(!(item.neg && self.named_finding_sided(fact, t, item))
-                        && self.denied_only_for_a_side(t, item))
+                    && !(self.denied_only_for_a_side(t, item)
+                        && !(item.neg && self.named_finding_sided(fact, t, item)))
                     && !self.opposite_only_of_another_site(fact, t, item)
                 {
                     negation = true;

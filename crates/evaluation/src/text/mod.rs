@@ -4202,14 +4202,15 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     }
     // ("Indication: ICD pocket erythema; evaluate for lead or valve vegetation": what a
     // study was asked to look for, to the end of its part.)
-    if !claim && lower.contains(" for ") {
-        for cue in [
-            "evaluate for ",
-            "assess for ",
-            "evaluation for ",
-            "eval for ",
-        ] {
-            for (at, _) in lower.match_indices(cue) {
+    // (One pass over the text's " for ", each checked for the verb before it.)
+    if !claim {
+        for (space, _) in lower.match_indices(" for ") {
+            let before = &lower[..space];
+            let verb = ["evaluate", "assess", "evaluation", "eval"]
+                .iter()
+                .find(|v| before.ends_with(*v));
+            if let Some(verb) = verb {
+                let at = space - verb.len();
                 mark_question(toks, &mut flags, at..part_end(lower, at));
             }
         }
