@@ -1089,6 +1089,65 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
+    /// Whether the claim's value is a later side of a run of sizes ("3.2 x 2.4 cm") whose
+    /// first side a cited sentence opens a run of as many sizes with, none of which is this
+    /// one ("3.2 x 2.1 x 0.4 cm (10/14: 3.6 x 2.4 x 0.5 cm)"): that size was measured so,
+    /// and the claim's side belongs to another measurement.
+    fn size_run_differs(&self, item: &Item) -> bool {
+        let items = &self.claim.items;
+        let k = item.pos as usize;
+        let length = |i: &Item| {
+            i.qty()
+                .is_some_and(|q| q.dim == Dim::Length && q.shape == Shape::Single)
+        };
+        let adjacent =
+            |a: &Item, b: &Item| a.sent == b.sent && a.clause == b.clause && b.pos == a.pos + 1;
+        let mut first = k;
+        while first > 0 && length(&items[first - 1]) && adjacent(&items[first - 1], &items[first]) {
+            first -= 1;
+        }
+        let mut last = k;
+        while last + 1 < items.len()
+            && length(&items[last + 1])
+            && adjacent(&items[last], &items[last + 1])
+        {
+            last += 1;
+        }
+        let (Some(head), Some(own)) = (items[first].qty(), item.qty()) else {
+            return false;
+        };
+        if first == k || !length(item) || self.dimensions_found(item) {
+            return false;
+        }
+        let n = last - first + 1;
+        let mut opened = false;
+        for &at in &self.sentences {
+            let sentence = self.corpus.sentence_items(at);
+            for (s, start) in sentence.iter().enumerate() {
+                if !(length(start) && start.qty().is_some_and(|v| head.matches(v))) {
+                    continue;
+                }
+                let run = sentence[s..]
+                    .iter()
+                    .zip(&sentence[s + 1..])
+                    .take_while(|(a, b)| length(b) && adjacent(a, b))
+                    .count()
+                    + 1;
+                if run < n {
+                    continue;
+                }
+                if sentence[s..s + run]
+                    .iter()
+                    .any(|v| v.qty().is_some_and(|v| own.matches(v)))
+                {
+                    return false;
+                }
+                opened = true;
+            }
+        }
+        opened
+    }
+
     /// The readings of a source sentence, by index, leaving out reference ranges ("[ref
     /// 13-60]"): the steps a trend can have.
     fn reading_steps(&self, items: &[Item]) -> Vec<usize> {
@@ -2129,6 +2188,9 @@ impl<'c, 'a> Checker<'c, 'a> {
         if q.shape == Shape::Pair && q.dim == Dim::Mass && self.combination_stated(item, q) {
             return QtyAlign::Matched;
         }
+        if self.size_run_differs(item) {
+            return QtyAlign::mismatch(q);
+        }
         // The day a reading of the claim is stamped with ("1860 on day 4"), unless the claim
         // calls it a peak or a nadir, which the other readings decide. (A reading's, not a
         // drug's dose or schedule: "2 g IV every 24 hours through 07/16" ends a course.)
@@ -2607,6 +2669,19 @@ impl<'c, 'a> Checker<'c, 'a> {
                     let head = doc.body.sentences.get(c)?.items.start;
                     Some((head, self.corpus.sentence_items((at.0, c))))
                 });
+            // "Reference: mediastinal blood pool SUVmax 2.4; liver SUVmax 3.1": a line
+            // labelled as reference gives no reading of the patient's.
+            let under_reference = self
+                .corpus
+                .sentence_items((at.0, self.semicolon_chain_start(at)))
+                .first()
+                .and_then(Item::term)
+                .is_some_and(|t| self.named.reference_label.contains(&t));
+            let guideline = self
+                .corpus
+                .sources
+                .get(at.0)
+                .is_some_and(|s| s.source_type == SourceType::ClinicalGuideline);
             for k in values.clone() {
                 let s_item = &items[k];
                 let Kind::Qty(sq) = s_item.kind else {
@@ -2615,6 +2690,14 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let comparable = q.comparable(&sq);
                 let written = slip_of(&sq);
                 if !comparable && !written {
+                    continue;
+                }
+                // Nor is a guideline's bound a reading ("restrict contact sports until
+                // platelets >50 K/uL" for "Platelet count was 6 K/uL").
+                if guideline
+                    && matches!(s_item.lead, Lead::Above | Lead::Below)
+                    && !matches!(item.lead, Lead::Above | Lead::Below)
+                {
                     continue;
                 }
                 // Nor is a value measured on the other side ("IOP OD 15, OS 22 mmHg" for the
@@ -2662,7 +2745,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .iter()
                     .take_while(|i| i.sent == s_item.sent && i.clause == s_item.clause)
                     .any(|i| i.term().is_some_and(|t| self.named.reached.contains(&t)));
-                if (after_one_of(&self.named.reference) || goal_of_name)
+                if (after_one_of(&self.named.reference) || goal_of_name || under_reference)
                     && !claim_reference
                     && !reached
                 {
@@ -2974,6 +3057,24 @@ impl<'c, 'a> Checker<'c, 'a> {
         {
             cands.retain(|c| !c.strength_of_value);
         }
+        // "a Keppra 60 mg/kg IV load" against "Levetiracetam 60 mg/kg (900 mg) IV over 10
+        // min" and "continue levetiracetam 20 mg/kg IV q12h": a load is given once, so a dose
+        // given on a schedule is no rival of it (unless the claim gives a schedule too).
+        let claim_load = claim_items.iter().any(|it| {
+            it.sent == item.sent && it.term().is_some_and(|t| self.named.load.contains(&t))
+        }) && !claim_items
+            .iter()
+            .any(|it| it.sent == item.sent && it.qty().is_some_and(|v| v.dim == Dim::Frequency));
+        if claim_load && q.is_amount() && cands.iter().any(|c| c.matched) {
+            cands.retain(|c| {
+                c.matched
+                    || !self.corpus.sentence_items(c.at)[c.pos + 1..]
+                        .iter()
+                        .take_while(|i| i.clause == self.corpus.sentence_items(c.at)[c.pos].clause)
+                        .filter_map(Item::qty)
+                        .any(|v| v.dim == Dim::Frequency)
+            });
+        }
         // "then 200 mg PO BID" against "2 tabs (400 mg) PO BID x 7 days, then 1 tab (200 mg)
         // PO daily": a frequency is its dose's; the source frequencies of the claim's dose
         // are the ones it speaks of.
@@ -3199,6 +3300,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .any(|i| i.term().is_some_and(|t| subject.contains(&t)))
             };
             // (Bare numbers are too weakly placed: "HR nadir 74" meets the RR and the mean BP.)
+            // "Uric acid peaked at 11.6" against "Uric acid 11.6 mg/dL on admission, peaked at
+            // 13.1 mg/dL": a rival the matched value's own sentence calls the same extreme
+            // is the extreme, however its surroundings weigh.
+            let called_extreme = |c: &Cand| {
+                c.pos > 0 && {
+                    let items = self.corpus.sentence_items(c.at);
+                    items[c.pos - 1].clause == items[c.pos].clause
+                        && self.extreme_word(&items[c.pos - 1]) == Some(high)
+                }
+            };
             if let Some(m) = found.filter(|_| q.dim != Dim::None) {
                 let beyond = cands.iter().any(|c| {
                     c.comparable
@@ -3210,7 +3321,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                         // bare number of a table's other row, "HOL 62", is no reading of
                         // the test.)
                         && (framed_right_before.is_some() || c.value.dim == q.dim)
-                        && c.sim >= m.sim * NEAR_TIE
+                        && (c.sim >= m.sim * NEAR_TIE || (c.at == m.at && called_extreme(c)))
                         && if high {
                             c.value.a > m.value.a
                         } else {
@@ -3227,6 +3338,78 @@ impl<'c, 'a> Checker<'c, 'a> {
         // starts at the change's start.
         if self.trend_reaches(item, q) || self.dimensions_found(item) {
             return QtyAlign::Matched;
+        }
+        // "Sodium was 158 mmol/L on admission and 144 mmol/L at discharge" against "Na 158
+        // mmol/L on admission" and "DISCHARGE BMP 08/04/2026 15:20: Na 144 mmol/L": of a
+        // claim pairing its values with time points, a value placed best in a sentence of
+        // another of them belongs there; the claim's value in a sentence of its own time
+        // point is the one it means.
+        let own_when: Vec<Term> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.clause == item.clause && it.when)
+            .filter_map(Item::term)
+            .collect();
+        let other_when: Vec<Term> = claim_items
+            .iter()
+            .filter(|it| it.sent == item.sent && it.clause != item.clause && it.when)
+            .filter_map(Item::term)
+            .filter(|t| !own_when.contains(t))
+            .collect();
+        if !own_when.is_empty() && !other_when.is_empty() && q.dim != Dim::None {
+            let names = |c: &Cand, words: &[Term]| {
+                self.corpus
+                    .sentence_items(c.at)
+                    .iter()
+                    .any(|i| i.term().is_some_and(|t| words.contains(&t)))
+            };
+            let top = cands
+                .iter()
+                .filter(|c| c.comparable)
+                .max_by(|a, b| a.sim.total_cmp(&b.sim));
+            if top.is_some_and(|t| !t.matched && names(t, &other_when) && !names(t, &own_when))
+                && cands
+                    .iter()
+                    .any(|c| c.matched && c.value.dim == q.dim && names(c, &own_when))
+            {
+                return QtyAlign::Matched;
+            }
+        }
+        // "face-down for one week" against "face-down positioning 50 minutes of every hour
+        // for 7 days": a duration the claim gives "for" is the one its sentence gives
+        // "for", however another placed there.
+        if q.dim == Dim::Time && item.lead == Lead::For {
+            let top = cands
+                .iter()
+                .filter(|c| c.comparable)
+                .max_by(|a, b| a.sim.total_cmp(&b.sim));
+            if top.is_some_and(|t| {
+                !t.matched
+                    && t.lead != Lead::For
+                    && cands
+                        .iter()
+                        .any(|c| c.at == t.at && c.matched && c.lead == Lead::For)
+            }) {
+                return QtyAlign::Matched;
+            }
+        }
+        // "within the goal range of 6-8 ng/mL" against "Goal range (months 3-12): 6-8
+        // ng/mL": in the sentence of a bare range placed best, a range written in the claim's
+        // unit and equal to it is the claim's.
+        if q.shape == Shape::Range && q.dim != Dim::None {
+            let top = cands
+                .iter()
+                .filter(|c| c.comparable)
+                .max_by(|a, b| a.sim.total_cmp(&b.sim));
+            if top.is_some_and(|t| {
+                t.value.dim == Dim::None
+                    && t.value.shape == Shape::Range
+                    && !t.matched
+                    && cands
+                        .iter()
+                        .any(|c| c.at == t.at && c.matched && c.value.dim == q.dim)
+            }) {
+                return QtyAlign::Matched;
+            }
         }
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {
@@ -3267,9 +3450,23 @@ impl<'c, 'a> Checker<'c, 'a> {
             // 11/16: ... K 5.6 mmol/L" for "K was 5.6 mmol/L on 11/16") is the one it speaks
             // of, wherever the claim's words sit closer.
             if !claim_values.is_empty() {
+                // (Those of the date's own clause, if it has any: "Tacrolimus trough on
+                // September 18, 2026 was 7.2 ng/mL, within the goal range of 6-8 ng/mL".)
+                let own_clause: Vec<Quantity> = claim_items
+                    .iter()
+                    .filter(|it| it.sent == item.sent && it.clause == item.clause)
+                    .filter(|it| it.pos != item.pos)
+                    .filter_map(|it| it.qty().copied())
+                    .filter(|o| claim_values.iter().any(|v| v == o))
+                    .collect();
+                let values = if own_clause.is_empty() {
+                    &claim_values
+                } else {
+                    &own_clause
+                };
                 let holds = |at: (usize, usize)| {
                     let items = self.corpus.sentence_items(at);
-                    claim_values.iter().all(|o| {
+                    values.iter().all(|o| {
                         items
                             .iter()
                             .filter_map(Item::qty)
@@ -4415,7 +4612,16 @@ impl<'c, 'a> Checker<'c, 'a> {
                 // A plan ("LPI OD scheduled 11/24") confirms no side of what the claim says
                 // was done.
                 let is_plan = |i: &Item| i.term().is_some_and(|u| self.named.plan.contains(&u));
-                let claim_plans = fact.iter().any(is_plan);
+                // (An instruction to continue, "Continue Xalatan 1 drop in both eyes", speaks
+                // as a plan does: "Plan: continue latanoprost ... both eyes at bedtime".)
+                let [.., continued] = self.named.resumed;
+                let claim_plans = fact.iter().any(is_plan)
+                    || self
+                        .claim
+                        .items
+                        .iter()
+                        .find(|i| i.sent == item.sent)
+                        .is_some_and(|i| i.term() == Some(continued));
                 // ... and so does one without the claim's values that the best states
                 // ("tremor of the R hand first noticed in spring 2022" against "over the past
                 // year a mild L hand rest tremor" for "started in the left hand in 2022").
@@ -4506,7 +4712,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                         .filter_map(Item::term)
                         .filter(|u| *u != t && !self.named.side.contains(u))
                         .collect();
-                    let scan = |with_phrase: bool| {
+                    // (`with`: only the sentences naming one of these words, if any.)
+                    let scan = |with: &[Term]| {
                         let mut seen = false;
                         let mut only_other = true;
                         for at in &self.sentences {
@@ -4514,10 +4721,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                             if !claim_plans && items.iter().any(is_plan) {
                                 continue;
                             }
-                            if with_phrase
+                            if !with.is_empty()
                                 && !items
                                     .iter()
-                                    .any(|i| i.term().is_some_and(|u| sided_with.contains(&u)))
+                                    .any(|i| i.term().is_some_and(|u| with.contains(&u)))
                             {
                                 continue;
                             }
@@ -4543,11 +4750,26 @@ impl<'c, 'a> Checker<'c, 'a> {
                         }
                         (seen, only_other)
                     };
-                    let (seen, only_other) = match scan(!sided_with.is_empty()) {
+                    let (seen, only_other) = match scan(&sided_with) {
                         (true, only_other) => (true, only_other),
-                        _ => scan(false),
+                        _ => scan(&[]),
                     };
                     other = seen && only_other;
+                    // "rust ring was removed from the left cornea" against "SLE OD: ...
+                    // metallic FB embedded in the paracentral cornea ... with surrounding rust
+                    // ring" beside "OS: clear cornea": named both ways, the word takes the
+                    // side of the sentences that also name another word of the fact.
+                    if seen && !only_other && sided_with.is_empty() {
+                        let with: Vec<Term> = fact
+                            .iter()
+                            .filter(|o| !o.light && o.qty().is_none())
+                            .filter_map(Item::term)
+                            .filter(|u| *u != t && !self.named.side.contains(u))
+                            .collect();
+                        if !with.is_empty() {
+                            other = scan(&with) == (true, true);
+                        }
+                    }
                 }
                 #[cfg(test)]
                 if std::env::var("DEBUG_EVIDENCE").is_ok() {
@@ -5057,6 +5279,10 @@ struct Named {
     temperature: [Term; 4],
     /// "culture" and "growth": a culture's result.
     culture: [Term; 2],
+    /// "load" and "bolus": a dose given once.
+    load: [Term; 2],
+    /// "Reference" and "ref" opening a line of reference values.
+    reference_label: [Term; 2],
     /// Verbs of what is done to a drug ("resumed", "held"), which open a part of a line that
     /// speaks of the drug before it.
     resumed: [Term; 6],
@@ -5148,6 +5374,8 @@ impl Named {
             ]
             .map(|w| vocab.term(w)),
             culture: ["culture", "growth"].map(|w| vocab.term(w)),
+            load: ["load", "bolus"].map(|w| vocab.term(w)),
+            reference_label: ["reference", "ref"].map(|w| vocab.term(w)),
             resumed: [
                 "resumed",
                 "restarted",

@@ -27,7 +27,7 @@ use serde_json::json;
 
 /// Version of the verdict logic (evidence rules, risk, controller). Bump it whenever the
 /// same inputs could give a different outcome, so replay can tell logic drift from tampering.
-pub const PIPELINE_VERSION: &str = "1.22.0";
+pub const PIPELINE_VERSION: &str = "1.23.0";
 
 /// The agent as registered when the run was made (a pipeline input kept for replay).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

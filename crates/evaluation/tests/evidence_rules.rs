@@ -9210,3 +9210,487 @@ fn a_flag_in_its_own_column_is_no_unit() {
         ],
     );
 }
+
+/// "Prenatal labs showed that she is rubella immune" against "Rubella IgG: <5.0 IU/mL -
+/// NON-IMMUNE (immune >=10.0)": a cutoff's words state no finding, not even one of the
+/// earlier time a prenatal panel speaks of; "nonimmune" denies "immune".
+#[test]
+fn a_cutoff_in_parentheses_states_nothing_even_of_an_earlier_time() {
+    let source = "PRENATAL PANEL (collected 12/18/2025, 9w3d).\nRubella IgG: <5.0 IU/mL - NON-IMMUNE (immune >=10.0).\nVaricella-zoster IgG: 2.84 index - IMMUNE.\nHBsAg nonreactive.";
+    expect(
+        source,
+        &[(
+            "Prenatal labs showed that she is rubella immune.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "Rubella: nonimmune" denies that she is immune.
+#[test]
+fn nonimmune_denies_immune() {
+    let source = "PRENATAL LABS.\nRubella: nonimmune. Varicella: immune.";
+    expect(
+        source,
+        &[
+            ("She is rubella immune.", Contradicted),
+            ("She is varicella immune.", Supported),
+        ],
+    );
+}
+
+/// "7 mm saccular aneurysm ... No other intracranial aneurysm": the denial of any other
+/// aneurysm is no denial of an aneurysm.
+#[test]
+fn a_denial_of_any_other_member_says_the_kind_is_there() {
+    let source = "CTA HEAD AND NECK 04/02/2026. FINDINGS: 7 mm saccular aneurysm arising from the left ICA at the posterior communicating artery origin. No other intracranial aneurysm. No large-vessel occlusion.";
+    expect(
+        source,
+        &[
+            ("CTA head showed no intracranial aneurysm.", Contradicted),
+            (
+                "CTA head showed a 7 mm aneurysm of the left ICA.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "No SRF or IRF" is no subretinal or intraretinal fluid.
+#[test]
+fn an_oct_reports_subretinal_and_intraretinal_fluid_by_abbreviation() {
+    let source = "OCT MACULA OU (Spectralis) 11/04/2026.\nOD: Central subfield thickness 289 um. Subretinal fluid resolved. Trace intraretinal cystoid space nasal to fovea.\nOS: CST 262 um. Multiple soft drusen. No SRF or IRF. No PED.";
+    expect(
+        source,
+        &[
+            (
+                "OCT of the left eye showed no subretinal or intraretinal fluid.",
+                Supported,
+            ),
+            ("OCT of the left eye showed subretinal fluid.", Contradicted),
+        ],
+    );
+}
+
+/// "Right heel ulcer measured 3.2 x 2.4 cm" against "R heel ulcer 3.2 x 2.1 x 0.4 cm (10/14: 3.6
+/// x 2.4 x 0.5 cm)": the size that opens with the claim's first side is the one it speaks of.
+#[test]
+fn a_size_measured_with_the_claims_first_side_gives_its_other_sides() {
+    let source = "WOUND CARE CLINIC NOTE 10/21/2026. 83 y/o M with CLTI and a R heel pressure ulcer.\nToday: R heel ulcer 3.2 x 2.1 x 0.4 cm (10/14: 3.6 x 2.4 x 0.5 cm). Wound bed 80% granulation.";
+    expect(
+        source,
+        &[
+            (
+                "Right heel ulcer measured 3.2 x 2.4 cm today.",
+                Contradicted,
+            ),
+            ("Right heel ulcer measured 3.2 x 2.1 cm today.", Supported),
+        ],
+    );
+}
+
+/// "CT cervical spine showed no acute fracture" against "No acute cervical spine fracture or
+/// malalignment": the spine (and its region) is where the fracture was looked for.
+#[test]
+fn the_spine_a_denied_fracture_is_of_is_its_place() {
+    let source = "CT CERVICAL SPINE WITHOUT CONTRAST 07/19/2026 03:50. Healed remote R clavicle fracture partially imaged.\nIMPRESSION: No acute cervical spine fracture or malalignment. Degenerative changes.";
+    expect(
+        source,
+        &[
+            (
+                "CT cervical spine showed no acute fracture or malalignment.",
+                Supported,
+            ),
+            ("CT cervical spine showed an acute fracture.", Contradicted),
+        ],
+    );
+}
+
+/// "Arm exercises no longer needed": both words of "arm" ("upper extremity") are the place of
+/// what is denied, not denied themselves.
+#[test]
+fn an_arm_a_denial_speaks_of_is_its_place() {
+    let source = "NEPHROLOGY ACCESS FOLLOW-UP 09/16/2026. L brachiocephalic AVF created 06/24/2026.\nArm exercises no longer needed. Monthly access surveillance.";
+    expect(source, &[("She has a left arm fistula.", Supported)]);
+}
+
+/// "no endoscopy indicated for a gastric coin": the coin is there.
+#[test]
+fn what_a_denied_act_would_have_been_for_is_not_denied() {
+    let source = "PED ED NOTE 10/04/2026. 3 y/o F witnessed to swallow a coin.\nGI consulted by phone: no endoscopy indicated for a gastric coin in an asymptomatic child.";
+    expect(
+        source,
+        &[("The gastric coin did not need endoscopy.", Supported)],
+    );
+}
+
+/// "lack of symptoms" against "asymptomatic".
+#[test]
+fn a_lack_of_symptoms_is_none() {
+    let source = "LYMPHOMA CLINIC. Assessment: asymptomatic, low tumor burden FL (GELF criteria not met).\nPlan: watch-and-wait; no therapy at this time.";
+    expect(
+        source,
+        &[
+            ("She has a lack of symptoms.", Supported),
+            ("She has symptoms.", Contradicted),
+        ],
+    );
+}
+
+/// "M-spike" is the "M-protein" of an electrophoresis (a urine study's "no M-spike" is
+/// another specimen's).
+#[test]
+fn an_m_spike_is_the_m_protein() {
+    let source = "SERUM PROTEIN ELECTROPHORESIS (collected 07/17/2026, after 4 cycles of VRd).\nM-protein (gamma region): 0.6 g/dL (previous 1.5 g/dL on 05/22/2026; 3.4 g/dL at diagnosis 02/2026).\n24-h UPEP: no M-spike detected.";
+    expect(
+        source,
+        &[(
+            "The M-spike fell to 0.6 g/dL from 3.4 g/dL at diagnosis.",
+            Supported,
+        )],
+    );
+}
+
+/// "should not receive any live vaccines during treatment": the treatment is when, not denied.
+#[test]
+fn a_time_ends_the_denial_of_an_action() {
+    let source = "CARE PLAN - RITUXIMAB MAINTENANCE.\nVaccines: inactivated influenza vaccine OK. No live vaccines during tx and for >= 6 mo after last rituximab.";
+    expect(
+        source,
+        &[
+            ("He should not receive any live vaccines during treatment or for at least six months after his last rituximab dose.", Supported),
+        ],
+    );
+}
+
+/// "Prenatal GBS neg" says nothing of group A streptococcus.
+#[test]
+fn a_streptococcus_group_names_its_species() {
+    let source = "READMISSION DISCHARGE SUMMARY. 25 y/o G2P2 readmitted 04/14/2026 with postpartum endometritis. Prenatal GBS neg.";
+    expect(
+        source,
+        &[
+            ("Blood cultures grew group A Streptococcus.", Unsupported),
+            ("Her prenatal group B strep screen was negative.", Supported),
+        ],
+    );
+}
+
+/// "no injury to the stomach or duodenum" against "no gastric or duodenal injury".
+#[test]
+fn either_place_a_denial_names_is_its_place() {
+    let source = "EGD PROCEDURE NOTE 03/28/2026.\nImpression: grade 2a caustic esophagitis; no gastric or duodenal injury.";
+    expect(
+        source,
+        &[(
+            "Endoscopy showed no injury to the stomach or duodenum.",
+            Supported,
+        )],
+    );
+}
+
+/// "within the goal range of 6-8 ng/mL" against "Goal range (months 3-12): 6-8 ng/mL"; and
+/// the date of a clause's own value ("on September 18, 2026 was 7.2 ng/mL") is found with that
+/// value alone.
+#[test]
+fn a_goal_range_in_the_claims_unit_is_the_goal() {
+    let source = "TACROLIMUS TROUGH LEVELS (LC-MS/MS), 12 h post dose.\n09/11/2026 07:45: 8.9 ng/mL.\n09/18/2026 07:55: 7.2 ng/mL.\nGoal range (months 3-12): 6-8 ng/mL.";
+    expect_on(
+        "2026-09-18",
+        source,
+        &[
+            ("Tacrolimus trough was 7.2 ng/mL, within the goal range of 6-8 ng/mL.", Supported),
+            ("Tacrolimus trough on September 18, 2026 was 7.2 ng/mL, within the goal range of 6-8 ng/mL.", Supported),
+            ("Tacrolimus trough on September 18, 2026 was 8.9 ng/mL.", Contradicted),
+        ],
+    );
+}
+
+/// "HIV-1 RNA PCR: 184000 copies/mL", "4-factor prothrombin complex concentrate".
+#[test]
+fn a_number_in_a_name_is_no_reading() {
+    let source = "HIV-1 RNA PCR: 184000 copies/mL (log10 5.26). Prior: <20 copies/mL (03/2025).\nGiven 4-factor prothrombin complex concentrate (4F-PCC) 2,000 units IV at 18:05.";
+    expect(
+        source,
+        &[
+            ("HIV RNA was 184,000 copies/mL.", Supported),
+            ("Kcentra 2,000 units IV was given.", Supported),
+        ],
+    );
+}
+
+/// "No laboratory or clinical TLS", "no HSM", "No CNV", "AQP4-IgG ... NOT DETECTED".
+#[test]
+fn abbreviations_of_tls_hsm_cnv_and_aqp4() {
+    let source = "No laboratory or clinical TLS during C1.\nAbd: soft, NT/ND, no HSM.\nFA: No CNV.\nAQP4-IgG (cell-based assay): NOT DETECTED. MOG-IgG: DETECTED (1:100).";
+    expect(
+        source,
+        &[
+            ("He did not develop tumor lysis syndrome.", Supported),
+            ("There was no hepatosplenomegaly.", Supported),
+            ("There was no choroidal neovascularization.", Supported),
+            ("Aquaporin-4 antibody testing was negative.", Supported),
+        ],
+    );
+}
+
+/// "Dexamethasone 0.7 mg intravitreal implant was injected inferotemporally OD": in a sentence
+/// about an eye, OD is the right eye (in the claim as in its source, whichever other eyes the
+/// source names).
+#[test]
+fn od_in_a_sentence_about_an_eye_is_the_right_eye() {
+    let source = "PROCEDURE NOTE 01/28/2026. Macular edema OD secondary to BRVO.\nDexamethasone 0.7 mg intravitreal implant was injected inferotemporally OD without complication.\nPlan: continue brimonidine 0.2% BID OS.";
+    expect(
+        source,
+        &[
+            ("Dexamethasone 0.7 mg intravitreal implant was injected inferotemporally OD without complication.", Supported),
+        ],
+    );
+}
+
+/// "Continue Xalatan 1 drop in both eyes at bedtime" against "Plan: continue latanoprost ... 1
+/// gtt both eyes at bedtime and timolol 0.5% OD BID".
+#[test]
+fn an_instruction_to_continue_meets_a_plan_to_continue() {
+    let source = "GLAUCOMA CLINIC 02/19/2026.\nMeds: latanoprost 0.005% 1 gtt OU qhs; timolol 0.5% 1 gtt OD BID.\nPlan: continue latanoprost 0.005% 1 gtt both eyes at bedtime and timolol 0.5% OD BID; RTC 4 months.";
+    expect(
+        source,
+        &[(
+            "Continue Xalatan 1 drop in both eyes at bedtime.",
+            Supported,
+        )],
+    );
+}
+
+/// "Platelet count was 6 K/uL" against a pathway's "restrict contact sports until platelets >50
+/// K/uL": no reading of the patient's.
+#[test]
+fn a_guidelines_bound_is_no_reading() {
+    let sources = [SourceReference {
+        source_type: SourceType::ClinicalGuideline,
+        title: "Institutional Pathway - Pediatric ITP".into(),
+        ..source("doc-1", "INSTITUTIONAL PATHWAY - NEWLY DIAGNOSED PEDIATRIC ITP (v2, 2025).\nAvoid NSAIDs and antiplatelet agents; restrict contact sports until platelets >50 K/uL.", "2025-09-01T00:00:00Z")
+    }];
+    let claim = "Platelet count was 6 K/uL.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-05-16T16:00:00Z");
+    assert_eq!(got.support, Unsupported, "{claim}");
+}
+
+/// "Sodium was 158 mmol/L on admission and 144 mmol/L at discharge" against "Na 158 mmol/L on
+/// admission" and "DISCHARGE BMP ...: Na 144 mmol/L".
+#[test]
+fn values_paired_with_time_points_are_found_at_theirs() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Hospital Medicine".into(),
+            ..source("doc-1", "DISCHARGE SUMMARY. 77 y/o M with Parkinson disease dementia and dysphagia (mechanically soft diet), living in memory care, admitted 07/30/2026 with lethargy and hypoactive delirium during a heat wave; poor free water access.\nNa 158 mmol/L on admission with BUN/Cr 48/1.8 (baseline Cr 1.0); hypernatremic dehydration.\nFree water deficit ~4 L corrected with D5W and enteral free water, target decline <=10 mmol/L per 24 h.\nMental status improved in parallel; CAM neg from 08/02.\nSLP: thin liquids OK with chin tuck; scheduled water 200 mL q4h while awake.\nCarbidopa-levodopa continued on schedule throughout (crushed in pudding).\nDischarge Na and Cr in final BMP (pending at time of writing).\nReturn to memory care; BMP in 3 days.", "2026-08-04T14:30:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::LabResult,
+            title: "Sodium Trend / Discharge BMP".into(),
+            ..source("doc-2", "SODIUM TREND.\n07/30 14:10: Na 158 (H). 07/30 22:00: Na 155. 07/31 06:00: Na 151. 08/01 06:00: Na 147. 08/02 06:00: Na 145. 08/03 06:00: Na 143.\nDISCHARGE BMP 08/04/2026 15:20: Na 144 mmol/L, K 4.1 mmol/L, Cl 108, HCO3 24, BUN 21 mg/dL, Cr 1.1 mg/dL, glucose 112 mg/dL.\nSerum osmolality 07/30: 332 mOsm/kg (H).", "2026-08-04T16:00:00Z")
+        },
+    ];
+    for (claim, want) in [
+        (
+            "Sodium was 158 mmol/L on admission and 144 mmol/L at discharge.",
+            Supported,
+        ),
+        (
+            "Sodium was 158 mmol/L on admission and 148 mmol/L at discharge.",
+            Contradicted,
+        ),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1", "doc-2"], "2026-08-04T16:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
+
+/// "SLE OD: 1 mm metallic FB embedded in the paracentral cornea ... with surrounding rust ring"
+/// beside "OS: clear cornea": the cornea the rust ring was in is the right one.
+#[test]
+fn an_eye_label_opening_a_line_gives_its_side_to_the_line() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Urgent Eye Clinic - Corneal Foreign Body".into(),
+            ..source("doc-1", "URGENT EYE CLINIC 04/23/2026 09:50. 38 y/o M metalworker, L-handed, grinding without safety glasses yesterday afternoon; FB sensation, tearing and photophobia OD since. OS asymptomatic. Hx: L corneal abrasion 2021 (resolved).\nVA 20/30 OD, 20/20 OS. IOP 14 OD (iCare), 15 OS.\nSLE OD: 1 mm metallic FB embedded in the paracentral cornea at 4 o'clock with surrounding rust ring, no infiltrate, AC deep and quiet, Seidel negative; lids everted - no retained FB. OS: clear cornea, quiet.\nProcedure OD: after proparacaine, FB removed at the slit lamp with a 25-gauge needle; rust ring removed with Alger brush; residual epithelial defect 1.5 x 1.5 mm.\nPlan: moxifloxacin 0.5% QID OD x 5 days; cyclopentolate 1% x 1 in office; no patching; safety glasses at work; RTC 24-48 h or sooner with pain, discharge or decreased vision.", "2026-04-23T10:40:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::PatientMessage,
+            title: "Portal Message from Patient".into(),
+            ..source("doc-2", "Hi, this is Marco. I was grinding at work this afternoon and something flew into my right eye. I rinsed it with water for a long time but it still feels like there is sand in it and it keeps watering. Light really bothers me. My left eye is fine. I can still see ok but it is a little blurry on the right. Can I come in tomorrow morning or should I go to the ER tonight?", "2026-04-22T23:10:00Z")
+        },
+    ];
+    for (claim, want) in [
+        (
+            "A metallic foreign body with a rust ring was removed from the left cornea.",
+            Contradicted,
+        ),
+        (
+            "A metallic foreign body with a rust ring was removed from the right cornea.",
+            Supported,
+        ),
+    ] {
+        let got = judge_generated(&sources, claim, &["doc-1"], "2026-04-23T13:00:00Z");
+        assert_eq!(got.support, want, "{claim}");
+    }
+}
+
+/// "face-down for five days" against "face-down 50 min of every hour x 5 days": the duration
+/// given "for" is the one given "for".
+#[test]
+fn a_duration_given_for_is_the_one_given_for() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Post-op Instructions - Vitreoretinal Surgery".into(),
+            ..source("doc-1", "VITREORETINAL SURGERY - POST-OP INSTRUCTIONS. 58 y/o M s/p 23-gauge pars plana vitrectomy, endolaser and 20% SF6 gas tamponade OD on 04/28/2026 for macula-on superior bullous rhegmatogenous RD with horseshoe tear at 11 o'clock (Dr. Lindahl).\nPositioning: face-down 50 min of every hour x 5 days, then as tolerated; no sleeping on the back while gas is present.\nGAS BUBBLE PRECAUTIONS: no air travel, mountain driving/high altitude or nitrous oxide anesthesia until the bubble has fully resorbed (approx. 2-3 weeks). Green gas bracelet applied to the R wrist.\nDrops OD: moxifloxacin 0.5% QID x 1 wk; prednisolone acetate 1% QID, taper per clinic; atropine 1% daily.\nCall for increasing pain, vision loss, nausea/vomiting. POD 1 visit 04/29/2026 08:30.", "2026-04-28T13:00:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Operative Note - Retina".into(),
+            ..source("doc-2", "OPERATIVE NOTE - RETINA. Procedure: 23g PPV, PFO-assisted drainage of SRF through the break, 360 endolaser, fluid-air exchange, 20% SF6 OD.\nAnesthesia: retrobulbar block (lidocaine 2%/bupivacaine 0.75% 50:50, 4 mL) with MAC.\nFindings: superior bullous RD from 9:30 to 2 o'clock, macula attached; single horseshoe tear at 11:00; lattice 7-8:00 treated with endolaser.\nNo choroidal hemorrhage. Sclerotomies sutureless, self-sealing; IOP digitally normal at end of case.\nSubconj cefazolin 100 mg and dexamethasone 4 mg. Patient tolerated the procedure well.", "2026-04-28T11:45:00Z")
+        },
+    ];
+    let claim = "After the vitrectomy with a gas bubble he must keep his head face-down for five days and must not fly until the gas has been absorbed.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-04-28T15:00:00Z");
+    assert_eq!(got.support, PartiallySupported, "{claim}");
+}
+
+/// A line of reference values gives no reading of the patient's.
+#[test]
+fn a_line_labelled_reference_gives_no_reading() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::LabResult,
+            title: "CBC / BMP Trend".into(),
+            ..source("doc-1", "CBC / BMP TREND.\n               12/07 (pre)  12/08 06:00  12/09 06:00\nWBC K/uL         7.2          9.8          8.1\nHgb g/dL         12.6         10.1 (L)     10.4 (L)\nHct %            38.0         30.6 (L)     31.2 (L)\nPlt K/uL         188          149 (L)      142 (L)\nNa mmol/L        139          137          138\nK mmol/L         4.1          4.4          4.2\nCr mg/dL         1.3 (H)      1.5 (H)      1.4 (H)\nRef: Hgb 13.5-17.5, Plt 150-400, Cr 0.7-1.3.", "2026-12-09T06:50:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Interventional Radiology".into(),
+            ..source("doc-2", "DISCHARGE SUMMARY - INTERVENTIONAL RADIOLOGY. 72 y/o M with L common iliac artery stenosis causing L buttock claudication, s/p L CIA balloon-expandable stent (8 x 39 mm) via R CFA access on 12/07/2026.\nCourse: R groin hematoma (~5 cm) on the evening of 12/07 treated with manual compression; no pseudoaneurysm on groin US 12/08. Hgb drifted from 12.6 to 10.1 g/dL, then stable; no transfusion.\nCr peaked at 1.5 after 110 mL contrast, improving at discharge. Metformin held; resume 12/11.\nDischarged home 12/09/2026 on aspirin 81 mg, clopidogrel 75 mg x 1 month and atorvastatin 40 mg.\nRepeat CBC and BMP with PCP in 1 week.", "2026-12-09T14:00:00Z")
+        },
+    ];
+    let claim = "On the day of discharge (12/09), Hgb was 10.4 g/dL, platelets 142 K/uL and creatinine 1.4 mg/dL.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-12-09T16:00:00Z");
+    assert_eq!(got.support, Supported, "{claim}");
+}
+
+/// "a Keppra 60 mg/kg IV load" against "Levetiracetam 60 mg/kg (900 mg) IV over 10 min" and
+/// "continue levetiracetam 20 mg/kg IV q12h": a load is given once.
+#[test]
+fn a_load_is_no_scheduled_dose() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Pediatric ED Note - Status Epilepticus".into(),
+            ..source("doc-1", "PED ED NOTE - STATUS EPILEPTICUS 03/24/2026 08:50. 3 y/o M (wt 15 kg) with 2 prior febrile seizures, afebrile today; generalized tonic-clonic seizure began at home at 07:55.\nEMS: midazolam 0.2 mg/kg (3 mg) IN at 08:08 without effect.\nED arrival 08:20 still seizing: lorazepam 0.1 mg/kg (1.5 mg) IV at 08:23; seizure continued. Levetiracetam 60 mg/kg (900 mg) IV over 10 min at 08:30; seizure stopped at 08:34 (total ~39 min).\nPOC glucose 104 mg/dL. Na 137, Ca 9.4, Mg 2.0.\nPostictal, protecting airway, SpO2 98% on 2 L NC; no intubation. T 37.4 C. No trauma, no ingestion.\nNeurology consulted: admit to PICU for monitoring, EEG and MRI brain; continue levetiracetam 20 mg/kg IV q12h.", "2026-03-24T09:30:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::MedicationList,
+            title: "ED Medication Administration Record".into(),
+            ..source("doc-2", "ED MAR 03/24/2026 (wt 15 kg).\n08:08 midazolam 3 mg intranasal (EMS).\n08:23 lorazepam 1.5 mg IV.\n08:30 levetiracetam 900 mg IV in NS over 10 min (loading dose, 60 mg/kg).\n10:00 levetiracetam 300 mg IV q12h ordered (maintenance, first dose due 20:30).\nNo other antiseizure medications given. Allergies: NKDA.", "2026-03-24T10:15:00Z")
+        },
+    ];
+    let claim = "The seizure stopped after a Keppra 60 mg/kg IV load given following lorazepam.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-03-24T11:00:00Z");
+    assert_eq!(got.support, Supported, "{claim}");
+}
+
+/// "protecting his sleep by skipping overnight vital signs" against "no vitals 23:00-05:00"
+/// (the rest of the claim found in part).
+#[test]
+fn skipping_is_not_doing() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::CarePlan,
+            title: "Delirium Prevention Care Plan (HELP)".into(),
+            ..source("doc-1", "DELIRIUM PREVENTION CARE PLAN - HOSPITAL ELDER LIFE PROGRAM (12/01/2026).\nPt: 83 y/o M, admitted 11/29 with CHF exacerbation; prior post-op delirium (2023); baseline MoCA 22.\nRisk: hearing loss, cataracts, sleep disruption, Foley (removed 11/30).\nInterventions: 1) Hearing aids in and glasses on during waking hours. 2) Orientation board, clock, daily reorientation by volunteer. 3) Family (son) staying overnight 12/01-12/03. 4) Sleep protocol: lights off 22:00, no vitals 23:00-05:00 unless unstable, warm milk, relaxation music. 5) Mobilize TID with PT/nursing. 6) Hydration and feeding assistance.\nAvoid: diphenhydramine, benzodiazepines, restraints.\nCAM q-shift; notify MD if positive.", "2026-12-01T10:00:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Cardiology Progress Note".into(),
+            ..source("doc-2", "CARDIOLOGY PROGRESS NOTE HD 3. 83 y/o M with HFrEF (LVEF 30%) admitted with ADHF. Net -3.4 L; weight 81.2 -> 78.0 kg. Cr 1.4 (baseline 1.3). K 4.1.\nFurosemide 80 mg IV BID -> transition to torsemide 40 mg PO daily tomorrow.\nCAM neg. Sleeping better with son present.\nPlan: continue GDMT (metoprolol succinate 50 mg daily, sacubitril-valsartan 24-26 mg BID); add spironolactone 12.5 mg when K stable. Anticipate discharge in 48 h.", "2026-12-01T11:30:00Z")
+        },
+    ];
+    let claim = "Delirium prevention included keeping his hearing aids and glasses on, having his son stay overnight, and protecting his sleep by skipping overnight vital signs.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-12-01T13:00:00Z");
+    assert_eq!(got.support, PartiallySupported, "{claim}");
+}
+
+/// "No hydronephrosis or peri-transplant collection": the transplant is where the collection
+/// was looked for.
+#[test]
+fn what_a_denied_collection_is_around_is_its_place() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "US Transplant Kidney with Doppler".into(),
+            ..source("doc-1", "US TRANSPLANT KIDNEY WITH DOPPLER 06/29/2026. Indication: rising Cr (1.4 -> 1.9) in renal transplant recipient; r/o obstruction, collection, vascular complication.\nTransplant kidney in the LLQ measures 12.1 cm. Normal corticomedullary differentiation.\nNo hydronephrosis. No perinephric fluid collection. Prior lymphocele (2024) has resolved.\nMain renal artery PSV 168 cm/s (no stenosis criteria); intrarenal RIs 0.66-0.70. Renal vein patent.\nNative kidneys atrophic, not well seen. Bladder unremarkable.\nIMPRESSION: Unremarkable transplant kidney ultrasound. No hydronephrosis or peri-transplant collection. No sonographic evidence of transplant renal artery stenosis.", "2026-06-29T15:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Transplant Nephrology Clinic".into(),
+            ..source("doc-2", "TRANSPLANT NEPHROLOGY CLINIC 06/30/2026. 64 y/o M, DDKT 03/2022 for ESRD 2/2 IgA nephropathy, baseline Cr 1.3-1.4.\nCr 1.9 on 06/26 after 1 week of diarrhea (Campylobacter, treated with azithromycin).\nTac trough 12.6 (diarrhea-related rise; goal 5-7). US unremarkable. UA bland, UPCR 0.25.\nA/P: AKI, prerenal + supratherapeutic tacrolimus. Oral hydration; hold tac 1 dose, then reduce 2 mg BID -> 1.5 mg BID.\nRepeat Cr/tac in 3 days. If Cr not back to baseline within 2 weeks, biopsy to r/o rejection/recurrent IgAN.", "2026-06-30T13:00:00Z")
+        },
+    ];
+    let claim = "Transplant ultrasound showed no hydronephrosis or perinephric collection.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-06-30T17:00:00Z");
+    assert_eq!(got.support, Supported, "{claim}");
+}
+
+/// "Uric acid peaked at 11.6 mg/dL" against "Uric acid 11.6 mg/dL on admission, peaked at
+/// 13.1 mg/dL": the value the same sentence calls the peak is the peak.
+#[test]
+fn a_peak_the_matched_values_sentence_names_is_the_peak() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Leukemia/Lymphoma Service".into(),
+            ..source("doc-1", "DISCHARGE SUMMARY - LEUKEMIA/LYMPHOMA SERVICE. 24 y/o M with newly diagnosed Burkitt lymphoma (stage IV, bulky ileocecal mass 11 cm, BM 20% involved, CSF negative) admitted 04/05/2026 for cycle 1 of DA-EPOCH-R.\nHospital course: high TLS risk; aggressive IV hydration (3 L/m2/day) and allopurinol started before chemo. Uric acid 11.6 mg/dL on admission, peaked at 13.1 mg/dL on 04/07 06:00 with K 5.6 and phos 7.2; Cr rose from 0.9 to 1.8 mg/dL.\nRasburicase 6 mg IV x1 given 04/07 (G6PD normal); uric acid 1.2 mg/dL 12 h later and remained <3 thereafter. Allopurinol stopped after rasburicase. No dialysis required. Cr 1.0 at discharge.\nChemo: C1 DA-EPOCH-R 04/06-04/10 (dose level 1), IT MTX 12 mg 04/06. Filgrastim from D6.\nDischarged 04/14 with ANC 0.9; CBC twice weekly; C2 planned 04/27.", "2026-04-14T17:00:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::LabResult,
+            title: "TLS Panel Trend".into(),
+            ..source("doc-2", "TLS PANEL TREND (04/05-04/09/2026).\n04/05 22:00: uric acid 11.6 mg/dL (H), K 4.8, phos 5.1, Ca 9.0, Cr 0.9 mg/dL, LDH 2,840 U/L (H).\n04/06 14:00: UA 12.2, K 5.1, phos 6.0, Cr 1.2.\n04/07 06:00: UA 13.1 (H), K 5.6 (H), phos 7.2 (H), Ca 7.9 (L), Cr 1.8 (H).\n04/07 18:30 (12 h post-rasburicase): UA 1.2 mg/dL, K 5.0, phos 6.4, Cr 1.6.\n04/08: UA 0.8, K 4.6, phos 5.1, Cr 1.3.\n04/09: UA <0.5, K 4.2, phos 4.3, Cr 1.1.\nG6PD (04/05): normal. Note: post-rasburicase uric acid samples transported on ice.", "2026-04-09T08:00:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::MedicationList,
+            title: "MAR - Selected Administrations".into(),
+            ..source("doc-3", "MEDICATION ADMINISTRATION RECORD (selected), 04/05-04/10/2026.\nAllopurinol 300 mg PO daily: 04/05, 04/06, 04/07 (DC'd 04/07 10:00 after rasburicase).\nRasburicase 6 mg IV x1: 04/07 07:15.\nRituximab 375 mg/m2 (705 mg) IV: 04/06.\nEtoposide 50 mg/m2/day, doxorubicin 10 mg/m2/day, vincristine 0.4 mg/m2/day CIVI 04/06-04/09 (96 h); cyclophosphamide 750 mg/m2 IV 04/10; prednisone 60 mg/m2 PO BID D1-5.\nMethotrexate 12 mg intrathecal: 04/06.\nFilgrastim 480 mcg SC daily: ordered to start 04/11.\nOndansetron 8 mg IV q8h PRN: 6 doses.", "2026-04-10T23:59:00Z")
+        },
+    ];
+    let claim =
+        "Uric acid peaked at 11.6 mg/dL and fell to 1.2 mg/dL after a single dose of rasburicase.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-04-14T19:30:00Z");
+    assert_eq!(got.support, Contradicted, "{claim}");
+}
+
+/// "discontinued for lack of benefit and hydroxyzine 25 mg at bedtime was added": the
+/// hydroxyzine is a statement of its own (found nowhere, so only part is supported).
+#[test]
+fn a_conjunct_with_its_own_singular_verb_is_not_denied() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Allergy Clinic - Chronic Spontaneous Urticaria".into(),
+            ..source("doc-1", "ALLERGY CLINIC - CHRONIC SPONTANEOUS URTICARIA (04/09/2026)\n41 y/o F, teacher, with CSU x 14 mo; 3 episodes of lip angioedema (last 11/2025), no airway involvement. No identifiable triggers; NSAIDs avoided. h/o GERD on omeprazole.\nPrior tx: cetirizine titrated from 10 mg daily to 20 mg BID (4x standard dose) 10/2025 with UAS7 still 34; montelukast 10 mg daily added 12/2025 without benefit.\nOmalizumab 300 mg SC q4w started 01/15/2026; doses 1-3 given in clinic with 30-min observation, no reactions. Dose 4 today.\nUAS7: 34 (baseline) -> 12 (wk 4) -> 6 (today). No angioedema since starting omalizumab. UCT 14/16.\nExam: no wheals today; dermatographism negative.\nA/P: CSU, well controlled on omalizumab.\n- Continue omalizumab 300 mg SC q4w; may self-inject at home after dose 4.\n- Taper cetirizine to 10 mg BID x 4 wks, then 10 mg daily if UAS7 stays <=6.\n- Discontinue montelukast (no benefit).\n- Epinephrine auto-injector 0.3 mg kept for home dosing.\n- RTC 3 months with UAS7 diary.", "2026-04-09T15:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::LabResult,
+            title: "Urticaria Work-up Labs".into(),
+            ..source("doc-2", "LABS - collected 01/08/2026 11:00\nCBC: WBC 6.9 K/uL, Hgb 12.8 g/dL, Plt 289 K/uL, eosinophils 2%, basophils 0.3%.\nCRP 4.1 mg/L (ref <5). ESR 14 mm/h.\nTSH 1.9 mIU/L. Anti-TPO <9 IU/mL (negative).\nTotal IgE 212 kU/L. Serum tryptase 4.0 ng/mL.\nCMP: ALT 22 U/L, AST 19 U/L, Cr 0.68 mg/dL, albumin 4.3 g/dL.\nH. pylori stool antigen: negative. ANA: negative (<1:80).\nComment: results reviewed with patient 01/15/2026 before first omalizumab dose.", "2026-01-08T16:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::MedicationList,
+            title: "Medication List".into(),
+            ..source("doc-3", "MEDICATION LIST (updated 04/09/2026)\n1. Omalizumab 150 mg/mL prefilled syringe: inject 300 mg (2 syringes) SC every 4 weeks. Next dose 05/07/2026 (home).\n2. Cetirizine 10 mg tab: 1 tab PO BID x 4 weeks, then 1 tab daily (CHANGED: dose decreased).\n3. Montelukast 10 mg tab: DISCONTINUED 04/09/2026.\n4. Omeprazole 20 mg cap: 1 cap PO daily before breakfast.\n5. Epinephrine 0.3 mg auto-injector: 0.3 mg IM PRN anaphylaxis, 2-pack.\n6. Levonorgestrel-ethinyl estradiol 0.15-0.03 mg: 1 tab PO daily.\nAllergies: ibuprofen (urticaria flare).", "2026-04-09T15:30:00Z")
+        },
+    ];
+    let claim = "Montelukast was discontinued for lack of benefit and hydroxyzine 25 mg at bedtime was added.";
+    let got = judge_generated(&sources, claim, &["doc-1", "doc-3"], "2026-04-09T17:45:00Z");
+    assert_eq!(got.support, PartiallySupported, "{claim}");
+}

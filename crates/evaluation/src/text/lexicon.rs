@@ -529,7 +529,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("sln", "sentinel lymph node"),
     ("idc", "invasive ductal carcinoma"),
     ("svd", "spontaneous vaginal delivery"),
-    ("gbs", "group b streptococcus"),
+    ("gbs", "streptococcus agalactiae"),
     ("pcn", "penicillin"),
     ("a&ox3", "alert oriented"),
     ("a&ox4", "alert oriented"),
@@ -584,6 +584,14 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("hsv1", "hsvone"),
     ("hsv-2", "hsvtwo"),
     ("hsv2", "hsvtwo"),
+    // A number in a name is no reading ("HIV-1 RNA PCR: 184000 copies/mL", "4-factor
+    // prothrombin complex concentrate 2,000 units").
+    ("hiv-1", "hiv hivone"),
+    ("hiv1", "hiv hivone"),
+    ("il-6", "interleukinsix"),
+    ("glp-1", "glpone"),
+    ("4-factor", "fourfactor"),
+    ("4f-pcc", "fourfactor pcc"),
     ("txa", "tranexamic acid"),
     ("hbo", "hyperbaric oxygen"),
     ("ioc", "intraoperative cholangiogram"),
@@ -869,6 +877,19 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ortho", "orthopedic"),
     ("cards", "cardiology"),
     ("id", "infectious disease"),
+    // Retina: an OCT's fluid ("No SRF or IRF").
+    ("srf", "subretinal fluid"),
+    ("irf", "intraretinal fluid"),
+    ("cnv", "choroidal neovascularization"),
+    ("tls", "tumor lysis syndrome"),
+    ("hsm", "hepatosplenomegaly"),
+    // Aquaporin-4 antibody, not a number four.
+    ("aqp4", "aquaporinfour"),
+    ("aqp4-igg", "aquaporinfour antibody"),
+    ("aquaporin-4", "aquaporinfour"),
+    // A paraprotein: "M-spike" is the "M-protein" of an electrophoresis.
+    ("m-spike", "monoclonal protein"),
+    ("m-protein", "monoclonal protein"),
 ];
 
 /// Brand (or common short) names and the generic they stand for.
@@ -2233,6 +2254,11 @@ const PHRASES: &[(&str, &str)] = &[
     ("hold for", ""),
     ("hold if", ""),
     ("hold parameters", ""),
+    // The group of a streptococcus names its species: group A is not group B ("GBS").
+    ("group a streptococcus", "streptococcus pyogenes"),
+    ("group a strep", "streptococcus pyogenes"),
+    ("group b streptococcus", "streptococcus agalactiae"),
+    ("group b strep", "streptococcus agalactiae"),
     ("quit smoking", "former non current smoker"),
     // Not potassium ("K").
     ("vitamin k", "phytonadione"),
@@ -2435,6 +2461,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("low probability of", "\u{1}NEGPRE"),
     ("inconsistent with", "\u{1}NEGPRE"),
     ("absence of", "\u{1}NEGPRE"),
+    ("lack of", "\u{1}NEGPRE"),
     ("ruled out", "\u{1}NEGPOST"),
     // Refused, so not given: "PCV20 declined by patient", "patient declined the
     // colonoscopy" (but "hemoglobin declined to 7.9" is a fall).
@@ -2556,6 +2583,7 @@ const NEG_MORPH: &[(&str, &str)] = &[
     ("nonviable", "viable"),
     ("unviable", "viable"),
     ("nonproductive", "productive"),
+    ("nonimmune", "immune"),
     ("nonpharmacologic", "medication"),
     ("nonpharmacological", "medication"),
     ("nonoperative", "surgery"),
@@ -2626,6 +2654,9 @@ const NEG_PRE: &[&str] = &[
     "lacks",
     "lacked",
     "lacking",
+    // "protecting his sleep by skipping overnight vital signs": none taken.
+    "skipping",
+    "skipped",
     "cannot",
     "nothing",
     // Contractions ("didn't need a second dose"); with a typographic apostrophe the word is
@@ -2985,6 +3016,7 @@ const ANATOMY: &[&str] = &[
     "ear",
     "extremity",
     "quadrant",
+    "spine",
     "side",
     "sided",
     "chest",

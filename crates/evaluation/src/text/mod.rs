@@ -2635,8 +2635,46 @@ impl Parser<'_, '_> {
         // "OD" is the right eye in a text that names the left or both eyes the same way
         // ("VA OD 20/25, OS 20/40") and as a label ("OD: narrow angle"); elsewhere it is as
         // often an overdose or once daily.
+        // (So is it in a sentence about an eye: "Dexamethasone 0.7 mg intravitreal implant
+        // was injected inferotemporally OD". The sentence's own words, so that a claim and
+        // the source sentence it repeats read it alike.)
+        let ends_sentence = |o: &Lex| matches!(o.kind, LexKind::Punct('.' | '\n' | ';'));
+        let sentence = || {
+            let first = self.lexes[..i]
+                .iter()
+                .rposition(ends_sentence)
+                .map_or(0, |p| p + 1);
+            let last = self.lexes[i..]
+                .iter()
+                .position(ends_sentence)
+                .map_or(self.lexes.len(), |p| i + p);
+            &self.lexes[first..last]
+        };
         if l.orig == "OD"
-            && (self.labels(i) || self.lexes.iter().any(|o| matches!(o.orig, "OS" | "OU")))
+            && (self.labels(i)
+                || self.lexes.iter().any(|o| matches!(o.orig, "OS" | "OU"))
+                || sentence().iter().any(|o| {
+                    matches!(
+                        &*o.text,
+                        "intravitreal"
+                            | "intraocular"
+                            | "iop"
+                            | "vitreous"
+                            | "retina"
+                            | "retinal"
+                            | "cornea"
+                            | "corneal"
+                            | "macula"
+                            | "macular"
+                            | "eye"
+                            | "eyes"
+                            | "ophthalmic"
+                            | "gtt"
+                            | "gtts"
+                            | "pupil"
+                            | "conjunctival"
+                    )
+                }))
         {
             self.expand("right eye", start, end, true);
             return i + 1;
@@ -3135,10 +3173,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // denied, so the place after it is what is denied.)
             // ("must not put any weight on her right leg": a body part is where the action
             // would be done, not what is denied.)
+            // (A time is no place of the action: "should not receive any live vaccines
+            // during treatment" does not deny the treatment.)
             TokKind::Place
                 if remaining < NEG_WINDOW
                     && denied_content
-                    && (!denied_action || body_part_follows(toks, i)) =>
+                    && (!denied_action
+                        || body_part_follows(toks, i)
+                        || matches!(
+                            lower.get(toks[i].start..toks[i].end),
+                            Some("during" | "after" | "before" | "until" | "following")
+                        )) =>
             {
                 placed_list = denied_list && remaining > 0;
                 remaining = 0;
@@ -3146,6 +3191,41 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             // "without desaturations x 10 days prior to d/c": a duration after the denied
             // thing says for how long; what follows it is not denied.
             TokKind::Qty(q) if q.dim == Dim::Time && remaining < NEG_WINDOW => remaining = 0,
+            // "discontinued for lack of benefit and hydroxyzine 25 mg at bedtime was added": a
+            // conjunct with a singular verb of its own is a statement of its own (a denied
+            // pair takes a plural one: "no fever and chills were reported").
+            TokKind::Conj
+                if remaining > 0
+                    && denied_content
+                    && lower.get(toks[i].start..toks[i].end) == Some("and")
+                    && toks[i + 1..]
+                        .iter()
+                        .take_while(|t| {
+                            !matches!(t.kind, TokKind::Sentence | TokKind::Clause | TokKind::Soft)
+                        })
+                        .find(|t| matches!(t.kind, TokKind::Copula))
+                        .is_some_and(|t| {
+                            matches!(lower.get(t.start..t.end), Some("was" | "is"))
+                        }) =>
+            {
+                remaining = 0
+            }
+            // "no endoscopy indicated for a gastric coin": what the denied thing would have
+            // been for is not denied with it.
+            TokKind::Word { .. }
+                if remaining > 0
+                    && remaining < NEG_WINDOW
+                    && i > 0
+                    && lower
+                        .get(toks[i - 1].end..toks[i].start)
+                        .is_some_and(|gap| gap.split_whitespace().next() == Some("for"))
+                    && matches!(
+                        lower.get(toks[i - 1].start..toks[i - 1].end),
+                        Some("needed" | "indicated" | "required" | "warranted" | "necessary")
+                    ) =>
+            {
+                remaining = 0
+            }
             // So does a conjunction that opens another statement ("should not drive while
             // taking oxycodone" does not deny the oxycodone).
             TokKind::Conj
@@ -3318,7 +3398,8 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 for k in i..n {
                     match toks[k].kind {
                         TokKind::Word { .. } => flags[k].located = true,
-                        TokKind::Side(_) => {}
+                        // ("no injury to the stomach or duodenum": either place.)
+                        TokKind::Side(_) | TokKind::ListOr => {}
                         _ => break,
                     }
                 }
@@ -3956,7 +4037,11 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 }
             }
         }
-        if let Some(c) = colon.filter(|&c| c == i + 1 && opens_line()) {
+        // (An eye's abbreviation is its side and the word "eye" at one place: "SLE OD: 1 mm
+        // metallic FB embedded in the paracentral cornea".)
+        let right_after =
+            |c: usize| c == i + 1 || (c == i + 2 && toks[i + 1].start == toks[i].start);
+        if let Some(c) = colon.filter(|&c| right_after(c) && opens_line()) {
             for k in c + 1..n {
                 match toks[k].kind {
                     TokKind::Sentence if ends_line(k) => break,
@@ -4313,12 +4398,70 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
         };
         if flags[i].neg && flags[i + 1].neg {
             flags[i].located = true;
+            // (The other words of one written word: "arm" is "upper extremity"; and the
+            // region a spine is named by: "No acute cervical spine fracture".)
+            let first = (0..i)
+                .rev()
+                .take_while(|&k| toks[k].start == toks[i].start)
+                .last()
+                .unwrap_or(i);
+            let region = first > 0
+                && flags[first - 1].neg
+                && matches!(
+                    lower.get(toks[first - 1].start..toks[first - 1].end),
+                    Some("cervical" | "thoracic" | "lumbar" | "sacral" | "lumbosacral")
+                );
+            for f in &mut flags[first - usize::from(region)..i] {
+                f.located = true;
+            }
         }
     }
     comparison(toks, lower, &mut flags);
     history(toks, lower, &mut flags);
     cutoffs(toks, lower, &mut flags);
+    other_members(toks, lower, &mut flags);
+    // "No hydronephrosis or peri-transplant collection": what a denied finding is around is
+    // its place, not denied itself.
+    for i in 0..n {
+        let around = flags[i].neg
+            && (i == 0 || toks[i - 1].start != toks[i].start)
+            && lower[toks[i].start..].starts_with("peri-");
+        if around {
+            let word_end = lower[toks[i].start..]
+                .find(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | ')'))
+                .map_or(lower.len(), |e| toks[i].start + e);
+            for k in (i..n).take_while(|&k| toks[k].start < word_end) {
+                flags[k].located = true;
+            }
+        }
+    }
     flags
+}
+
+/// "7 mm saccular aneurysm ... No other intracranial aneurysm": a denial of any other member
+/// of a kind says the kind is there, so its words state no polarity of their own (neither
+/// the denial of an aneurysm nor the aneurysm itself).
+fn other_members(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
+    for i in 0..toks.len().saturating_sub(1) {
+        // (The word "other" is a stop word, no token: it is the gap after the cue.)
+        let others = |text: Option<&str>| matches!(text, Some("other" | "additional"));
+        let denies_others = toks[i].kind == TokKind::NegPre
+            && lower.get(toks[i].start..toks[i].end) == Some("no")
+            && (others(lower.get(toks[i].end..toks[i + 1].start).map(str::trim))
+                || others(lower.get(toks[i + 1].start..toks[i + 1].end)));
+        if !denies_others {
+            continue;
+        }
+        for (t, f) in toks[i + 1..].iter().zip(&mut flags[i + 1..]) {
+            if !f.neg && !matches!(t.kind, TokKind::Word { light: true, .. }) {
+                break;
+            }
+            if matches!(t.kind, TokKind::Word { .. }) {
+                f.neg = false;
+                f.protocol = true;
+            }
+        }
+    }
 }
 
 /// Where the part of `lower` from `at` ends: at its line end, semicolon or sentence end.
@@ -4366,7 +4509,7 @@ fn cutoffs(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
                 .is_some_and(|rest| rest.trim_start().starts_with(')'));
         if cutoff {
             for f in &mut flags[open + 1..value] {
-                f.earlier = true;
+                f.protocol = true;
             }
         }
     }
