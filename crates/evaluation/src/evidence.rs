@@ -2191,6 +2191,38 @@ impl<'c, 'a> Checker<'c, 'a> {
         if self.size_run_differs(item) {
             return QtyAlign::mismatch(q);
         }
+        // "Suboxone 16 mg/4 mg" against "(total 16-4 mg/day)": two amounts written side by
+        // side are the pair a source writes as one.
+        let mass = |i: &Item| {
+            i.qty()
+                .filter(|v| v.dim == Dim::Mass && v.shape == Shape::Single)
+                .copied()
+        };
+        let k = item.pos as usize;
+        let beside = |a: usize, b: usize| {
+            let (x, y) = (claim_items.get(a)?, claim_items.get(b)?);
+            (x.clause == y.clause && x.sent == y.sent)
+                .then(|| Some((mass(x)?, mass(y)?)))
+                .flatten()
+        };
+        let written_pair = beside(k, k + 1).or_else(|| k.checked_sub(1).and_then(|p| beside(p, k)));
+        if let Some((first, second)) = written_pair.filter(|_| q.dim == Dim::Mass) {
+            let stated = self.sentences.iter().any(|&at| {
+                self.corpus
+                    .sentence_items(at)
+                    .iter()
+                    .filter_map(Item::qty)
+                    .any(|v| {
+                        v.dim == Dim::Mass
+                            && v.shape == Shape::Pair
+                            && (v.a - first.a).abs() < 1e-9
+                            && (v.b - second.a).abs() < 1e-9
+                    })
+            });
+            if stated {
+                return QtyAlign::Matched;
+            }
+        }
         // The day a reading of the claim is stamped with ("1860 on day 4"), unless the claim
         // calls it a peak or a nadir, which the other readings decide. (A reading's, not a
         // drug's dose or schedule: "2 g IV every 24 hours through 07/16" ends a course.)
@@ -2690,6 +2722,18 @@ impl<'c, 'a> Checker<'c, 'a> {
                 let comparable = q.comparable(&sq);
                 let written = slip_of(&sq);
                 if !comparable && !written {
+                    continue;
+                }
+                // Nor is what was planned what was done ("6 cycles planned, 5 cycles given"
+                // for "completed ... 6 cycles"), unless the claim speaks of plans too. (A dose
+                // "q6h scheduled" is a regular one.)
+                let [_, planned, _] = self.named.plan;
+                if !claim_plans
+                    && items[k + 1..]
+                        .iter()
+                        .take_while(|n| n.clause == s_item.clause && n.qty().is_none())
+                        .any(|n| n.term() == Some(planned))
+                {
                     continue;
                 }
                 // Nor is a guideline's bound a reading ("restrict contact sports until
@@ -5157,11 +5201,17 @@ fn dose_of_strength(items: &[Item], k: usize, forms: &[Term]) -> Option<Quantity
         .take_while(|i| i.sent == strength.sent)
         .find_map(|i| {
             i.qty()
-                .filter(|c| c.dim == Dim::Count && c.shape == Shape::Single)
+                .filter(|c| c.dim == Dim::Count)
+                .and_then(|c| match c.shape {
+                    Shape::Single => Some(c.a),
+                    // ("0.1 mg tab: 1/2 tab (0.05 mg)": half a tablet.)
+                    Shape::Pair if c.a < c.b && c.b <= 4.0 => Some(c.a / c.b),
+                    _ => None,
+                })
         })?;
     Some(Quantity {
-        a: q.a * count.a,
-        raw_a: q.raw_a * count.raw_a,
+        a: q.a * count,
+        raw_a: q.raw_a * count,
         ..*q
     })
 }

@@ -454,7 +454,9 @@ fn new_documents_accuracy() {
 /// denied member lends the leak its denial; joined in 1.22.0, whose rule for a denied list
 /// member stated the other way answers it) and b212-41 ("rubella immune" under
 /// "Rubella IgG 5.2 IU/mL: NON-IMMUNE", whose sentence shares too few of the claim's
-/// words to answer it while "Varicella IgG: immune" states the word); the other 358 joined.
+/// words to answer it while "Varicella IgG: immune" states the word; joined in 1.23.0,
+/// whose cutoff's words state nothing even for a claim of an earlier time); the other 358
+/// joined.
 /// Then batches 218-225, run on `249d9b9` (1.17.0) before any of their fixes: 285/360
 /// (0.792: nephrology and dialysis 0.756, orthopedics 0.778, oncology 0.844, obstetrics and
 /// neonatal care 0.756, infectious diseases 0.911, neurology 0.733, pulmonology 0.800,
@@ -528,7 +530,8 @@ fn new_documents_accuracy() {
 /// sentence after the procedure; joined in the stop after, whose side rules answer it),
 /// b286-21 (BRCA1's pathogenic variant on a line the parser splits, beside "BRCA2: no
 /// pathogenic variant"), b287-04 ("no seizures" against "No
-/// further seizure activity"), b287-19 (SI endorsed on an earlier day than the claim's) and
+/// further seizure activity"), b287-19 (SI endorsed on an earlier day than the claim's;
+/// joined in 1.23.0) and
 /// b288-15 (the admission Hgb said of the discharge, "7.4 g/dL on SNF admission"); the
 /// other 1,431 joined. Then batches 290-297 on `68845fa` (1.20.0 before its volt unit),
 /// 294/360 (0.817: general medicine 0.800, cardiac procedures 0.778, outpatient infectious
@@ -591,6 +594,21 @@ fn new_documents_accuracy() {
 /// (a Berg score read under the wrong column of a header written in parentheses,
 /// "(admission | team conf 06/15 | discharge)"); the other 1,077 joined, and two older
 /// waiting cases (b211-06, b271-39) joined too.
+/// Then two rounds during 1.23.0, each on the commit before its fixes: batches 362-369 on
+/// `116b35c` (1.22.0 as released), 294/360 (0.817: nephrology and dialysis 0.822, pediatric
+/// emergency 0.778, vascular surgery 0.867, lymphoma 0.756, postpartum obstetrics 0.822,
+/// geriatrics 0.889, ophthalmology 0.756, toxicology 0.844); batches 370-377 on `5b2cf86`,
+/// 305/360 (0.847: cardiac surgery 0.844, endocrinology 0.844, neonatal ICU 0.822, urology
+/// 0.867, rheumatology 0.933, ENT 0.733, psychiatry and addiction 0.867, dermatology 0.867).
+/// Ten dangerous errors, nine fixed ("Rubella IgG ... NON-IMMUNE (immune >=10.0)" for a
+/// prenatal claim; "No other intracranial aneurysm" beside the aneurysm; a peak the value's
+/// own sentence calls another; a foreign body removed "OD" with the left cornea clear; a
+/// size whose second side belongs to an earlier measurement; "Kenalog-40" taken for a dose;
+/// "6 cycles planned, 5 cycles given"; "Dx: L brachial plexus birth injury ... (Erb palsy)";
+/// an "intubation setup at bedside" beside "He was never intubated"). One waits in
+/// `evidence_waiting.jsonl`: b365-03 (hepatitis B core antibody "REACTIVE" on the total
+/// antibody's line, "Negative" on the core IgM's); the other 719 joined, and two older
+/// waiting cases (b212-41, b287-19) joined too.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

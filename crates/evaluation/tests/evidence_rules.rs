@@ -9694,3 +9694,190 @@ fn a_conjunct_with_its_own_singular_verb_is_not_denied() {
     let got = judge_generated(&sources, claim, &["doc-1", "doc-3"], "2026-04-09T17:45:00Z");
     assert_eq!(got.support, PartiallySupported, "{claim}");
 }
+
+/// "triamcinolone (Kenalog-40) 40 mg": the 40 of the name is no dose, so "40 mcg" is another
+/// unit.
+#[test]
+fn a_strength_in_a_products_name_is_no_dose() {
+    let source = "Procedure: balloon dilation and intralesional triamcinolone (Kenalog-40) 40 mg in 1 mL injected into the scar.";
+    expect(
+        source,
+        &[
+            (
+                "Triamcinolone 40 mcg was injected into the scar.",
+                Contradicted,
+            ),
+            ("Triamcinolone 40 mg was injected into the scar.", Supported),
+        ],
+    );
+}
+
+/// "6 cycles planned, 5 cycles given": a claim that six were completed is contradicted.
+#[test]
+fn what_was_planned_is_not_what_was_given() {
+    let source = "RADIATION ONCOLOGY TREATMENT SUMMARY. IMRT 70 Gy in 35 fractions.\nConcurrent weekly cisplatin 40 mg/m2: 6 cycles planned, 5 cycles given (cycle 6 held for Cr 1.5 mg/dL; baseline 0.9).";
+    expect(
+        source,
+        &[(
+            "He completed 6 cycles of weekly cisplatin 40 mg/m2.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "Dx: L brachial plexus birth injury, upper trunk (C5-C6, Erb palsy)": the Erb palsy is the
+/// left one.
+#[test]
+fn a_diagnosis_opening_with_its_side_keeps_it_to_its_lines_end() {
+    let source = "NICU DISCHARGE SUMMARY. Exam: LUE held adducted and internally rotated; absent L Moro. RUE moves fully, symmetric R Moro. Small R parietal cephalohematoma.\nDx: L brachial plexus birth injury, upper trunk (C5-C6, Erb palsy).\nPlan: gentle ROM exercises.";
+    expect(
+        source,
+        &[
+            (
+                "Exam was consistent with a right Erb's palsy.",
+                Contradicted,
+            ),
+            ("Exam was consistent with a left Erb's palsy.", Supported),
+        ],
+    );
+}
+
+/// "Fludrocortisone 0.1 mg tab: 1/2 tab (0.05 mg) PO daily": the dose is 0.05 mg.
+#[test]
+fn half_a_tablet_of_a_strength_is_the_dose() {
+    let source = "DISCHARGE MEDICATIONS.\nHydrocortisone 10 mg tab: 1 tab PO every morning and 1/2 tab (5 mg) at 14:00.\nFludrocortisone 0.1 mg tab: 1/2 tab (0.05 mg) PO daily. NEW.";
+    expect(
+        source,
+        &[
+            ("Florinef 0.05 mg daily was started.", Supported),
+            ("Florinef 0.2 mg daily was started.", Contradicted),
+        ],
+    );
+}
+
+/// "until 34+0 wk PMA": 34 weeks (the days after the plus are left out; "Gleason 3+4" keeps
+/// both grades).
+#[test]
+fn a_gestational_age_is_its_weeks() {
+    let source = "NICU DISCHARGE SUMMARY. Mother's milk supply insufficient; pasteurized donor human milk (DHM) used until 34+0 wk PMA, then preterm formula.";
+    expect(
+        source,
+        &[
+            ("Donor human milk was used until 34 weeks PMA.", Supported),
+            (
+                "Donor human milk was used until 36 weeks PMA.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "Suboxone 16 mg/4 mg" against "(total 16-4 mg/day)".
+#[test]
+fn two_amounts_side_by_side_are_the_pair_a_source_writes_as_one() {
+    let source = "MEDICATIONS: Buprenorphine-naloxone 8-2 mg film: 2 films SL once daily (total 16-4 mg/day) for OUD.";
+    expect(
+        source,
+        &[("Continues Suboxone 16 mg/4 mg SL once daily.", Supported)],
+    );
+}
+
+/// "change MMI to PTU 100 mg PO TID".
+#[test]
+fn mmi_and_ptu_are_methimazole_and_propylthiouracil() {
+    let source = "ENDOCRINE CLINIC. Graves disease, 7 weeks pregnant. Plan: change MMI to PTU 100 mg PO TID for the remainder of T1.";
+    expect(
+        source,
+        &[(
+            "Methimazole was switched to propylthiouracil 100 mg three times a day.",
+            Supported,
+        )],
+    );
+}
+
+/// "awake fiberoptic intubation setup at bedside ... He was never intubated": what equipment is
+/// kept ready for was not done.
+#[test]
+fn equipment_kept_ready_is_no_act_done() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Otolaryngology".into(),
+            ..source("doc-1", "DISCHARGE SUMMARY - OTOLARYNGOLOGY. 45 y/o M with poor dentition presented 09/12/2026 with 3 days of bilateral submandibular swelling, floor-of-mouth elevation, trismus and odynophagia after R lower molar pain (tooth #30). T 38.9 C, WBC 19.6.\nCT: bilateral submandibular and sublingual space cellulitis with a 1.6 cm R submandibular abscess, c/w Ludwig angina.\nAdmitted to ICU for airway monitoring with an awake fiberoptic intubation setup at bedside; flexible laryngoscopy showed a patent airway with mild supraglottic edema. He was never intubated.\nDexamethasone 10 mg IV q8h x 48 h. Ampicillin-sulbactam 3 g IV q6h plus vancomycin (stopped 09/14 after MRSA nares negative).\nOMFS extracted #30 and drained the R submandibular space extraorally 09/13 (Penrose drain, removed 09/15). Culture: Streptococcus anginosus group.\nAfebrile since 09/14. Discharged 09/16/2026 on amoxicillin-clavulanate 875/125 mg PO BID to complete 14 days total. F/u OMFS and ENT in 1 week.", "2026-09-16T14:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "CT Neck with Contrast".into(),
+            ..source("doc-2", "CT NECK WITH CONTRAST 09/12/2026 16:05.\nDiffuse edema and fat stranding of the bilateral submandibular and sublingual spaces, R>L, with elevation of the floor of mouth. 1.6 x 1.1 cm rim-enhancing collection in the R submandibular space adjacent to the lingual cortex of the R mandible at tooth #30, which has a periapical lucency.\nNo extension to the parapharyngeal or retropharyngeal space. Oropharyngeal airway narrowed but patent. No soft tissue gas.\nIMPRESSION: Ludwig angina with small R submandibular abscess, odontogenic source.", "2026-09-12T16:40:00Z")
+        },
+    ];
+    let claim = "He was intubated in the ICU for airway protection.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-09-16T17:00:00Z");
+    assert_eq!(got.support, Contradicted, "{claim}");
+}
+
+/// "T-score -2.8, Z-score -1.4": bone density scores, not a temperature.
+#[test]
+fn a_t_score_is_no_temperature() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ImagingReport,
+            title: "DXA Bone Densitometry".into(),
+            ..source("doc-1", "DXA BONE DENSITOMETRY (10/28/2026). Indication: long-term prednisone for PMR, postmenopausal.\nLumbar spine L1-L4: BMD 0.781 g/cm2, T-score -2.8, Z-score -1.4.\nLeft femoral neck: BMD 0.612 g/cm2, T-score -2.1.\nLeft total hip: BMD 0.702 g/cm2, T-score -1.7.\nPrior DXA 10/2024: L1-L4 T-score -2.3, femoral neck T-score -1.8 (change in L-spine BMD -6.2%, significant).\nVertebral fracture assessment: no vertebral fracture.\nIMPRESSION: Osteoporosis by lumbar spine T-score; significant interval bone loss.", "2026-10-28T10:30:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Rheumatology Follow-up - PMR".into(),
+            ..source("doc-2", "RHEUMATOLOGY FOLLOW-UP. 72 y/o F with PMR (dx 2023), two relapses on taper; currently prednisone 5 mg daily. No girdle pain; ESR 18 mm/h.\nDXA 10/28 with osteoporosis and significant loss since 2024 despite alendronate 70 mg weekly x 3 yr (adherent).\nCr 0.9, Ca 9.4, 25-OH vit D 38.\nPlan: switch alendronate to denosumab 60 mg SC every 6 months (first dose today); continue calcium/vit D; taper prednisone to 4 mg daily x 4 wk; counseled not to stop denosumab without follow-on therapy.", "2026-11-03T14:15:00Z")
+        },
+    ];
+    let claim = "DXA on October 28, 2026 showed a lumbar spine T-score of -2.8 and a femoral neck T-score of -2.1.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-11-03T16:00:00Z");
+    assert_eq!(got.support, Supported, "{claim}");
+}
+
+/// "Insulin lispro U-100 pen: 8 units": the 100 is the concentration, no rival of the dose
+/// (the lispro is found; the rest of the claim in part).
+#[test]
+fn an_insulins_concentration_is_no_dose() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::MedicationList,
+            title: "Discharge Medication List".into(),
+            ..source("doc-1", "DISCHARGE MEDICATION LIST (reconciled 02/18/2026).\nInsulin glargine U-100 pen: 24 units subcut qHS. NEW.\nInsulin lispro U-100 pen: 8 units subcut TID AC plus correction scale (1 unit per 40 mg/dL above 150). NEW.\nMetformin ER 500 mg tab: 1 tab PO daily with dinner x 1 week, then 2 tabs daily. NEW.\nAtorvastatin 40 mg tab: 1 tab PO nightly. NEW.\nLisinopril 10 mg PO daily (home, continued).\nPen needles 32G 4 mm; glucometer, test strips, lancets.\nGlucagon 1 mg autoinjector PRN severe hypoglycemia.\nAllergies: penicillin (hives).", "2026-02-18T16:40:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::DischargeNote,
+            title: "Discharge Summary - Hospital Medicine".into(),
+            ..source("doc-2", "DISCHARGE SUMMARY. 45 y/o M, BMI 33, with HTN and no known diabetes, admitted 02/15/2026 with 2 weeks of polyuria/polydipsia and 1 day of abdominal pain and vomiting. Glucose 622 mg/dL, pH 7.14, HCO3 8, AG 28, BHB 6.1; A1c 13.6%.\nDKA resolved within 18 h on insulin infusion. GAD65 and IA-2 Ab negative; C-peptide 1.1 ng/mL (glucose 210): consistent with ketosis-prone type 2 diabetes.\nDischarged on basal-bolus insulin and metformin (see medication list); plan to taper insulin as glucotoxicity resolves.\nDiabetes education: injection technique, hypoglycemia recognition, carbohydrate-consistent diet.\nLDL 148: atorvastatin started. Retinal exam referral. Endocrinology 02/27/2026; call for glucose <70 or >300 twice.", "2026-02-18T17:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::LabResult,
+            title: "Admission and Diabetes Labs".into(),
+            ..source("doc-3", "LABS.\n02/15/2026 14:30: glucose 622 mg/dL, Na 128 (corrected 137), K 5.4, Cl 90, HCO3 8, AG 28, BUN 30, Cr 1.4 mg/dL. VBG pH 7.14. BHB 6.1 mmol/L. Lipase 44 U/L.\n02/16/2026 08:10: glucose 184, HCO3 22, AG 10, K 3.9, Cr 0.9.\nA1c 13.6%. C-peptide 1.1 ng/mL (paired glucose 210 mg/dL). GAD65 Ab <5 IU/mL (neg). IA-2 Ab <7.5 U/mL (neg).\nLipids: LDL 148 mg/dL, TG 312 mg/dL, HDL 34 mg/dL.", "2026-02-17T08:00:00Z")
+        },
+    ];
+    let claim = "Discharged on Lantus 24 units at bedtime and Humalog 8 units with meals.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-02-18T19:10:00Z");
+    assert_eq!(got.support, PartiallySupported, "{claim}");
+}
+
+/// "otic suspension 4 drops AU BID": both ears.
+#[test]
+fn au_in_a_text_about_ears_is_both_ears() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Operative Note - Pediatric Otolaryngology".into(),
+            ..source("doc-1", "OPERATIVE NOTE - PEDIATRIC OTOLARYNGOLOGY 07/14/2026. Patient: 2 y/o M, 13.2 kg.\nPreoperative diagnosis: recurrent acute otitis media (6 episodes in 8 months) and bilateral chronic OME with conductive hearing loss.\nProcedure: bilateral myringotomy with tympanostomy tube placement (Armstrong beveled grommets, 1.14 mm). Adenoidectomy discussed but NOT performed (adenoids 25%, nonobstructive).\nFindings: R ear thick mucoid effusion; L ear serous effusion; TMs otherwise intact.\nAnesthesia: mask inhalational, no IV. EBL none. No complications.\nPost-op: ciprofloxacin 0.3%-dexamethasone 0.1% otic suspension 4 drops AU BID x 5 days. Acetaminophen 15 mg/kg PO q6h PRN.\nEarplugs for lake swimming only.\nFollow-up: audiogram and tube check in 4 weeks.", "2026-07-14T10:20:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::CarePlan,
+            title: "Post-op Instructions - Ear Tubes".into(),
+            ..source("doc-2", "POST-OPERATIVE INSTRUCTIONS - EAR TUBES (07/14/2026).\nSome clear, pink or blood-tinged drainage from the ears for 2-3 days is expected. Use the ear drops exactly as prescribed on the label.\nCall the clinic if drainage lasts more than 7 days, is thick or foul-smelling, or if there is fever above 38.5 C (101.3 F).\nRegular diet today. Tylenol as needed for fussiness; most children need little pain medicine.\nBathing and hair washing are fine without earplugs. Use earplugs for swimming in lakes or rivers.\nHearing test and tube check in about 4 weeks; tubes usually fall out on their own in 6-18 months.", "2026-07-14T11:00:00Z")
+        },
+    ];
+    let claim = "Ciprodex 4 drops to both ears twice daily for 5 days.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-07-14T15:30:00Z");
+    assert_eq!(got.support, Supported, "{claim}");
+}

@@ -729,6 +729,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ponv", "postoperative nausea vomiting"),
     ("post-op", "postoperative"),
     ("postop", "postoperative"),
+    ("mmi", "methimazole"),
+    ("ptu", "propylthiouracil"),
     ("post-operative", "postoperative"),
     ("pre-op", "preoperative"),
     ("preop", "preoperative"),
@@ -890,6 +892,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     // A paraprotein: "M-spike" is the "M-protein" of an electrophoresis.
     ("m-spike", "monoclonal protein"),
     ("m-protein", "monoclonal protein"),
+    // A bone density score, not a temperature ("T-score -2.8, Z-score -1.4").
+    ("t-score", "tscore"),
+    ("z-score", "zscore"),
 ];
 
 /// Brand (or common short) names and the generic they stand for.
@@ -963,6 +968,13 @@ const BRANDS: &[(&str, &str)] = &[
     ("precose", "acarbose"),
     ("mestinon", "pyridostigmine"),
     ("kenalog", "triamcinolone"),
+    // (The strength in a product's name is no dose: "triamcinolone (Kenalog-40) 40 mg".)
+    ("kenalog-40", "triamcinolone"),
+    ("kenalog-10", "triamcinolone"),
+    // (So is an insulin's concentration: "Insulin lispro U-100 pen: 8 units".)
+    ("u-100", "uhundred"),
+    ("u-200", "utwohundred"),
+    ("u-500", "ufivehundred"),
     ("monurol", "fosfomycin"),
     ("dalvance", "dalbavancin"),
     ("cresemba", "isavuconazonium"),

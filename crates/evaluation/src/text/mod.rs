@@ -670,6 +670,8 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
         if is_word_char(c) && c != '%' {
             let start = i;
             let mut j = i + 1;
+            // "until 34+0 wk PMA", "GA 40+4 wks": a gestational age's days after its weeks.
+            let mut days_after = false;
             while j < n {
                 let d = at(j).unwrap_or(' ');
                 if is_word_char(d) {
@@ -695,7 +697,17 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
                     '\'' | '&' => prev.is_alphabetic() && next.is_some_and(|n| n.is_alphabetic()),
                     // "2+ edema" keeps its plus; "HER2+" is HER2 and a positive result.
                     '+' => {
-                        if (start..j).all(|k| at(k).is_some_and(|c| c.is_ascii_digit())) {
+                        let digits = (start..j).all(|k| at(k).is_some_and(|c| c.is_ascii_digit()));
+                        // (Only before weeks: "Gleason 3+4=7" is two grades.)
+                        let weeks = || {
+                            let rest: String = (j + 2..j + 6).map_while(&at).collect();
+                            rest.trim_start().starts_with('w')
+                        };
+                        days_after = digits
+                            && at(j + 1).is_some_and(|c| matches!(c, '0'..='6'))
+                            && !at(j + 2).is_some_and(|c| c.is_ascii_alphanumeric())
+                            && weeks();
+                        if digits && !days_after {
                             j += 1;
                         }
                         false
@@ -714,6 +726,11 @@ fn scan_chars(text: &str, chars: &impl CharSeq) -> Vec<Raw> {
                 kind: RawKind::Word,
             });
             i = j;
+            if days_after {
+                // (The weeks are the age a claim gives: the days are left out.)
+                i = j + 2;
+                continue;
+            }
             // "ER+/PR+/HER2-", "GBS+": a sign right after a name is its result.
             let sign = at(j).filter(|c| matches!(c, '+' | '-'));
             let named = (start..j).any(|k| at(k).is_some_and(|c| c.is_alphabetic()));
@@ -2682,8 +2699,10 @@ impl Parser<'_, '_> {
         // The ears (auris sinistra, dextra, utraque) in a text about ears, as a label ("AS:
         // TM hemorrhagic ... AD: TM intact") or beside each other; elsewhere "AS" is as
         // often aortic stenosis and "AD" autonomic dysreflexia.
+        // ("otic suspension 4 drops AU BID": "AU" in a text about ears is both of them.)
         if matches!(l.orig, "AS" | "AD" | "AU")
             && (self.labels(i)
+                || l.orig == "AU"
                 || (self.lexes.iter().any(|o| o.orig == "AS")
                     && self.lexes.iter().any(|o| o.orig == "AD")))
             && self.lexes.iter().any(|o| {
@@ -4015,6 +4034,27 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .get(toks[i - 2].start..toks[i - 2].end)
                 .is_some_and(|w| matches!(w, "eye" | "side" | "laterality" | "site"))
             && (i == 2 || matches!(toks[i - 3].kind, TokKind::Sentence));
+        // "Dx: L brachial plexus birth injury, upper trunk (C5-C6, Erb palsy)": a diagnosis
+        // that opens with its side keeps it to the end of its line.
+        let diagnosis_label = !claim
+            && i >= 2
+            && is_colon(&toks[i - 1], lower)
+            && lower
+                .get(toks[i - 2].start..toks[i - 2].end)
+                .is_some_and(|w| matches!(w, "dx" | "diagnosis"))
+            && (i == 2 || matches!(toks[i - 3].kind, TokKind::Sentence));
+        if diagnosis_label {
+            for k in i + 1..n {
+                match toks[k].kind {
+                    TokKind::Sentence if ends_line(k) => break,
+                    TokKind::Side(_) => break,
+                    TokKind::Word { .. } => {
+                        flags[k].side.get_or_insert(side);
+                    }
+                    _ => {}
+                }
+            }
+        }
         if side_label {
             let heading_end = toks
                 .iter()
@@ -4420,6 +4460,17 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     history(toks, lower, &mut flags);
     cutoffs(toks, lower, &mut flags);
     other_members(toks, lower, &mut flags);
+    // "an awake fiberoptic intubation setup at bedside": what equipment is kept ready for
+    // has not been done.
+    for i in 0..n.saturating_sub(1) {
+        let ready = matches!(
+            lower.get(toks[i + 1].start..toks[i + 1].end),
+            Some("setup" | "set-up" | "kit" | "tray" | "cart")
+        );
+        if ready && matches!(toks[i].kind, TokKind::Word { .. }) {
+            flags[i].protocol = true;
+        }
+    }
     // "No hydronephrosis or peri-transplant collection": what a denied finding is around is
     // its place, not denied itself.
     for i in 0..n {
