@@ -3399,7 +3399,7 @@ impl<'c, 'a> Checker<'c, 'a> {
             .filter_map(Item::term)
             .filter(|t| !own_when.contains(t))
             .collect();
-        if !own_when.is_empty() && !other_when.is_empty() && q.dim != Dim::None {
+        if !own_when.is_empty() && q.dim != Dim::None {
             let names = |c: &Cand, words: &[Term]| {
                 self.corpus
                     .sentence_items(c.at)
@@ -3410,12 +3410,55 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|c| c.comparable)
                 .max_by(|a, b| a.sim.total_cmp(&b.sim));
-            if top.is_some_and(|t| !t.matched && names(t, &other_when) && !names(t, &own_when))
+            if !other_when.is_empty()
+                && top.is_some_and(|t| !t.matched && names(t, &other_when) && !names(t, &own_when))
                 && cands
                     .iter()
                     .any(|c| c.matched && c.value.dim == q.dim && names(c, &own_when))
             {
                 return QtyAlign::Matched;
+            }
+            // "discharged on enoxaparin 30 mg subcut q12h" against "enoxaparin 30 mg subcut
+            // q12h started 05/22 ... increased to 40 mg q12h" and "Discharge on enoxaparin 40
+            // mg subcut q12h": the value placed best that its sentence does not name the
+            // claim's time point yields to those of sentences that do.
+            // (The time point of this value: the one after it before the clause's next
+            // value, else the one before it back to the previous value; "from 1.9 mg/dL on
+            // admission to 1.0 mg/dL at discharge" gives each its own.)
+            let after: Vec<Term> = claim_items[k + 1..]
+                .iter()
+                .take_while(|i| i.sent == item.sent && i.clause == item.clause && i.qty().is_none())
+                .filter(|i| i.when)
+                .filter_map(Item::term)
+                .collect();
+            let near_when = if after.is_empty() {
+                claim_items[..k]
+                    .iter()
+                    .rev()
+                    .take_while(|i| {
+                        i.sent == item.sent && i.clause == item.clause && i.qty().is_none()
+                    })
+                    .filter(|i| i.when)
+                    .filter_map(Item::term)
+                    .collect()
+            } else {
+                after
+            };
+            let own: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| {
+                    c.comparable
+                        && c.value.dim == q.dim
+                        && c.sim >= SAME_ATTRIBUTE_SIM
+                        && names(c, &near_when)
+                })
+                .collect();
+            if !near_when.is_empty()
+                && top.is_some_and(|t| t.matched && !names(t, &near_when))
+                && !own.is_empty()
+                && !own.iter().any(|c| c.matched)
+            {
+                return QtyAlign::mismatch(q);
             }
         }
         // "face-down for one week" against "face-down positioning 50 minutes of every hour

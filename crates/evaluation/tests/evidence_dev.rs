@@ -608,7 +608,15 @@ fn new_documents_accuracy() {
 /// an "intubation setup at bedside" beside "He was never intubated"). One waits in
 /// `evidence_waiting.jsonl`: b365-03 (hepatitis B core antibody "REACTIVE" on the total
 /// antibody's line, "Negative" on the core IgM's); the other 719 joined, and two older
-/// waiting cases (b212-41, b287-19) joined too.
+/// waiting cases (b212-41, b287-19) joined too. Then batches 378-385 on `5c32cc4`, 307/360
+/// (0.853: interventional cardiology and heart failure 0.778, infectious diseases 0.911,
+/// pediatric hospital medicine 0.889, trauma surgery and critical care 0.756, gynecologic
+/// oncology 0.822, pulmonology and sleep 0.911, hepatology and liver transplant 0.844,
+/// rehabilitation 0.911); three dangerous errors, one fixed (a discharge dose placed best in
+/// the sentence of the starting dose). Two wait in `evidence_waiting.jsonl`: b379-45
+/// ("negative for influenza" against "Influenza A: DETECTED" beside "Influenza B: not
+/// detected") and b383-23 (an adherence of the "Initial 30-day download" said of the
+/// current one); the other 358 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

@@ -9881,3 +9881,31 @@ fn au_in_a_text_about_ears_is_both_ears() {
     let got = judge_generated(&sources, claim, &["doc-1"], "2026-07-14T15:30:00Z");
     assert_eq!(got.support, Supported, "{claim}");
 }
+
+/// "discharged on enoxaparin 30 mg subcut q12h" against "enoxaparin 30 mg subcut q12h started
+/// 05/22 ... increased to 40 mg q12h" and "Discharge on enoxaparin 40 mg subcut q12h": the
+/// discharge sentence gives the discharge dose.
+#[test]
+fn a_value_placed_best_yields_to_one_of_the_claims_time_point() {
+    let source = "DISCHARGE SUMMARY - TRAUMA SURGERY. 37 y/o M (weight 118 kg), motorcycle crash 05/21/2026.\nVTE prophylaxis: enoxaparin 30 mg subcut q12h started 05/22; anti-Xa peak 05/24 0.14 IU/mL (goal 0.2-0.4) -> increased to 40 mg q12h; repeat anti-Xa 05/26 0.27 IU/mL.\nDischarge on enoxaparin 40 mg subcut q12h x 4 weeks.";
+    expect(
+        source,
+        &[(
+            "He was discharged on enoxaparin 30 mg subcut q12h for VTE prophylaxis.",
+            Contradicted,
+        )],
+    );
+}
+
+/// "No LV thrombus identified with ultrasound enhancing agent": the agent was used.
+#[test]
+fn what_a_finding_was_looked_for_with_is_not_denied() {
+    let source = "TTE WITH DEFINITY 03/02/2026. LVEF 25-30% with apical akinesis.\nNo LV thrombus identified with ultrasound enhancing agent.";
+    expect(
+        source,
+        &[(
+            "Definity-enhanced echocardiogram showed no LV thrombus.",
+            Supported,
+        )],
+    );
+}

@@ -3256,6 +3256,19 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
             {
                 remaining = 0
             }
+            // "No LV thrombus identified with ultrasound enhancing agent": what a finding was
+            // looked for with is not denied.
+            TokKind::Conj
+                if remaining < NEG_WINDOW
+                    && denied_content
+                    && lower.get(toks[i].start..toks[i].end) == Some("with")
+                    && matches!(
+                        word_before(lower, toks[i].start),
+                        "identified" | "seen" | "visualized" | "demonstrated" | "detected"
+                    ) =>
+            {
+                remaining = 0
+            }
             // "No pain with passive stretch of the toes", "no tenderness with palpation": the
             // manoeuvre that brings a finding out is where it was looked for, not denied
             // (as "on" would say: "no pain on passive toe stretch").
