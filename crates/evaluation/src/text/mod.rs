@@ -4475,12 +4475,20 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
     other_members(toks, lower, &mut flags);
     // "an awake fiberoptic intubation setup at bedside": what equipment is kept ready for
     // has not been done.
+    // (Every token is asked, so the cheap tests come first.)
     for i in 0..n.saturating_sub(1) {
-        let ready = matches!(
-            lower.get(toks[i + 1].start..toks[i + 1].end),
-            Some("setup" | "set-up" | "kit" | "tray" | "cart")
-        );
-        if ready && matches!(toks[i].kind, TokKind::Word { .. }) {
+        let next = &toks[i + 1];
+        let ready = matches!(toks[i].kind, TokKind::Word { .. })
+            && matches!(next.kind, TokKind::Word { .. })
+            && matches!(
+                lower.as_bytes().get(next.start),
+                Some(b's' | b'k' | b't' | b'c')
+            )
+            && matches!(
+                lower.get(next.start..next.end),
+                Some("setup" | "set-up" | "kit" | "tray" | "cart")
+            );
+        if ready {
             flags[i].protocol = true;
         }
     }
@@ -4509,7 +4517,7 @@ fn other_members(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     for i in 0..toks.len().saturating_sub(1) {
         // (The word "other" is a stop word, no token: it is the gap after the cue.)
         let others = |text: Option<&str>| matches!(text, Some("other" | "additional"));
-        let denies_others = toks[i].kind == TokKind::NegPre
+        let denies_others = matches!(toks[i].kind, TokKind::NegPre)
             && lower.get(toks[i].start..toks[i].end) == Some("no")
             && (others(lower.get(toks[i].end..toks[i + 1].start).map(str::trim))
                 || others(lower.get(toks[i + 1].start..toks[i + 1].end)));
