@@ -1045,35 +1045,39 @@ impl<'c, 'a> Checker<'c, 'a> {
         })
     }
 
-    /// Whether the claim's value is one of a run of sizes written together ("4.2 x 3.5 x 0.6
-    /// cm") that a cited sentence gives in the same order, with nothing but units or letters
-    /// between them ("4.2 cm L x 3.5 cm W x 0.6 cm D").
-    fn dimensions_found(&self, item: &Item) -> bool {
+    /// The run of sizes written together ("4.2 x 3.5 x 0.6 cm") that the claim's value is
+    /// one of, as its first and last items, when it has more than one.
+    fn claim_size_run(&self, item: &Item) -> Option<(usize, usize)> {
         let items = &self.claim.items;
         let k = item.pos as usize;
-        let length = |i: &Item| {
-            i.qty()
-                .is_some_and(|q| q.dim == Dim::Length && q.shape == Shape::Single)
-        };
-        if !length(item) {
-            return false;
+        if !single_length(item) {
+            return None;
         }
-        let adjacent =
-            |a: &Item, b: &Item| a.sent == b.sent && a.clause == b.clause && b.pos == a.pos + 1;
         let mut first = k;
-        while first > 0 && length(&items[first - 1]) && adjacent(&items[first - 1], &items[first]) {
+        while first > 0
+            && single_length(&items[first - 1])
+            && next_in_clause(&items[first - 1], &items[first])
+        {
             first -= 1;
         }
         let mut last = k;
         while last + 1 < items.len()
-            && length(&items[last + 1])
-            && adjacent(&items[last], &items[last + 1])
+            && single_length(&items[last + 1])
+            && next_in_clause(&items[last], &items[last + 1])
         {
             last += 1;
         }
-        if last == first {
+        (first < last).then_some((first, last))
+    }
+
+    /// Whether the claim's value is one of a run of sizes written together ("4.2 x 3.5 x 0.6
+    /// cm") that a cited sentence gives in the same order, with nothing but units or letters
+    /// between them ("4.2 cm L x 3.5 cm W x 0.6 cm D").
+    fn dimensions_found(&self, item: &Item) -> bool {
+        let Some((first, last)) = self.claim_size_run(item) else {
             return false;
-        }
+        };
+        let items = &self.claim.items;
         let run: Vec<Quantity> = items[first..=last]
             .iter()
             .filter_map(|i| i.qty().copied())
@@ -1094,29 +1098,14 @@ impl<'c, 'a> Checker<'c, 'a> {
     /// one ("3.2 x 2.1 x 0.4 cm (10/14: 3.6 x 2.4 x 0.5 cm)"): that size was measured so,
     /// and the claim's side belongs to another measurement.
     fn size_run_differs(&self, item: &Item) -> bool {
-        let items = &self.claim.items;
-        let k = item.pos as usize;
-        let length = |i: &Item| {
-            i.qty()
-                .is_some_and(|q| q.dim == Dim::Length && q.shape == Shape::Single)
+        let Some((first, last)) = self.claim_size_run(item) else {
+            return false;
         };
-        let adjacent =
-            |a: &Item, b: &Item| a.sent == b.sent && a.clause == b.clause && b.pos == a.pos + 1;
-        let mut first = k;
-        while first > 0 && length(&items[first - 1]) && adjacent(&items[first - 1], &items[first]) {
-            first -= 1;
-        }
-        let mut last = k;
-        while last + 1 < items.len()
-            && length(&items[last + 1])
-            && adjacent(&items[last], &items[last + 1])
-        {
-            last += 1;
-        }
+        let items = &self.claim.items;
         let (Some(head), Some(own)) = (items[first].qty(), item.qty()) else {
             return false;
         };
-        if first == k || !length(item) || self.dimensions_found(item) {
+        if first == item.pos as usize || self.dimensions_found(item) {
             return false;
         }
         let n = last - first + 1;
@@ -1124,13 +1113,13 @@ impl<'c, 'a> Checker<'c, 'a> {
         for &at in &self.sentences {
             let sentence = self.corpus.sentence_items(at);
             for (s, start) in sentence.iter().enumerate() {
-                if !(length(start) && start.qty().is_some_and(|v| head.matches(v))) {
+                if !(single_length(start) && start.qty().is_some_and(|v| head.matches(v))) {
                     continue;
                 }
                 let run = sentence[s..]
                     .iter()
                     .zip(&sentence[s + 1..])
-                    .take_while(|(a, b)| length(b) && adjacent(a, b))
+                    .take_while(|(a, b)| single_length(b) && next_in_clause(a, b))
                     .count()
                     + 1;
                 if run < n {
@@ -5257,6 +5246,17 @@ fn dose_of_strength(items: &[Item], k: usize, forms: &[Term]) -> Option<Quantity
         raw_a: q.raw_a * count,
         ..*q
     })
+}
+
+/// A single length ("3.2 cm"), one side of a size.
+fn single_length(i: &Item) -> bool {
+    i.qty()
+        .is_some_and(|q| q.dim == Dim::Length && q.shape == Shape::Single)
+}
+
+/// Whether `b` is the item right after `a` in its clause.
+fn next_in_clause(a: &Item, b: &Item) -> bool {
+    a.sent == b.sent && a.clause == b.clause && b.pos == a.pos + 1
 }
 
 /// What a laboratory value was measured in. Blood, serum and plasma are one: their values

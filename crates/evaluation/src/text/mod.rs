@@ -4557,8 +4557,8 @@ fn mark_question(toks: &[Tok], flags: &mut [Flags], span: Range<usize>) {
 }
 
 /// "Rubella IgG 5.2 IU/mL: NON-IMMUNE (immune >=10)": the words of a cutoff in parentheses
-/// say what a value beyond it would mean, not what this one is; they are set aside as an
-/// earlier time's words are, so they neither support nor answer a claim.
+/// say what a value beyond it would mean, not what this one is; as a protocol's words, they
+/// state no polarity, even for a claim of an earlier time.
 fn cutoffs(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
     for open in 0..toks.len() {
         if !opens_parenthesis(&toks[open], lower) {
