@@ -3388,7 +3388,9 @@ impl<'c, 'a> Checker<'c, 'a> {
             .filter_map(Item::term)
             .filter(|t| !own_when.contains(t))
             .collect();
-        if !own_when.is_empty() && q.dim != Dim::None {
+        // (The stamped value below may be a bare number: "NIHSS ... 3 at discharge".)
+        let specific_value = q.dim != Dim::None;
+        if !own_when.is_empty() {
             let names = |c: &Cand, words: &[Term]| {
                 self.corpus
                     .sentence_items(c.at)
@@ -3399,7 +3401,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .iter()
                 .filter(|c| c.comparable)
                 .max_by(|a, b| a.sim.total_cmp(&b.sim));
-            if !other_when.is_empty()
+            if specific_value
+                && !other_when.is_empty()
                 && top.is_some_and(|t| !t.matched && names(t, &other_when) && !names(t, &own_when))
                 && cands
                     .iter()
@@ -3420,19 +3423,53 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .filter(|i| i.when)
                 .filter_map(Item::term)
                 .collect();
-            let near_when = if after.is_empty() {
-                claim_items[..k]
+            // (Before it only when no value stands between: "on admission" of "from 9.8 on
+            // admission to 1.0" is the 9.8's.)
+            let before = || {
+                let stretch: Vec<&Item> = claim_items[..k]
                     .iter()
                     .rev()
-                    .take_while(|i| {
-                        i.sent == item.sent && i.clause == item.clause && i.qty().is_none()
-                    })
+                    .take_while(|i| i.sent == item.sent && i.clause == item.clause)
+                    .collect();
+                if stretch.iter().any(|i| i.qty().is_some()) {
+                    return Vec::new();
+                }
+                stretch
+                    .iter()
                     .filter(|i| i.when)
-                    .filter_map(Item::term)
+                    .filter_map(|i| i.term())
                     .collect()
-            } else {
-                after
             };
+            let near_when = if after.is_empty() { before() } else { after };
+            // "NIHSS improved from 14 on arrival to 6 at discharge" against "NIHSS 14 on
+            // arrival, 6 at 24 h, 3 at discharge": a source value written with that time point
+            // right after it is the one the claim means.
+            let stamped: Vec<&Cand> = cands
+                .iter()
+                .filter(|c| {
+                    c.comparable
+                        && c.value.dim == q.dim
+                        && c.value.shape == q.shape
+                        && c.sim >= SAME_ATTRIBUTE_SIM
+                        && claim_drug.is_none()
+                        && !near_when.is_empty()
+                })
+                .filter(|c| {
+                    let items = self.corpus.sentence_items(c.at);
+                    items[c.pos + 1..]
+                        .iter()
+                        .take_while(|i| {
+                            i.clause == items[c.pos].clause
+                                && (i.light
+                                    || i.when
+                                    || i.qty().is_some_and(Quantity::is_time_point))
+                        })
+                        .any(|i| i.when && i.term().is_some_and(|t| near_when.contains(&t)))
+                })
+                .collect();
+            if !stamped.is_empty() {
+                return QtyAlign::settled(stamped.iter().any(|c| c.matched), q);
+            }
             let own: Vec<&Cand> = cands
                 .iter()
                 .filter(|c| {
@@ -3442,7 +3479,8 @@ impl<'c, 'a> Checker<'c, 'a> {
                         && names(c, &near_when)
                 })
                 .collect();
-            if !near_when.is_empty()
+            if specific_value
+                && !near_when.is_empty()
                 && top.is_some_and(|t| t.matched && !names(t, &near_when))
                 && !own.is_empty()
                 && !own.iter().any(|c| c.matched)

@@ -616,7 +616,20 @@ fn new_documents_accuracy() {
 /// the sentence of the starting dose). Two wait in `evidence_waiting.jsonl`: b379-45
 /// ("negative for influenza" against "Influenza A: DETECTED" beside "Influenza B: not
 /// detected") and b383-23 (an adherence of the "Initial 30-day download" said of the
-/// current one); the other 358 joined.
+/// current one); the other 358 joined. Then batches 386-393 on `c497969`, 309/360 (0.858:
+/// general and acute care surgery 0.889, hematology 0.889, neurology and stroke 0.822,
+/// maternal-fetal medicine 0.822, palliative care 0.889, spine surgery 0.844, pediatric
+/// cardiology 0.844, glomerular disease and electrolytes 0.867); eleven dangerous errors,
+/// four fixed (an incentive spirometry volume "by discharge" that was the predicted one;
+/// "NIHSS ... 6 at 24 h, 3 at discharge"; an admission antibody screen against a
+/// "Historical record" of a negative one; "R frontal and parietal burr hole evacuation").
+/// Seven wait in `evidence_waiting.jsonl`: b387-39 ("denied melena or hematochezia" against
+/// melena in parentheses beside "Denies hematochezia"), b390-08 (a QTc of the day's ECG said
+/// of the baseline, "448 ms (baseline 428 ms)"), b391-18 (a foraminal protrusion sided
+/// only at the head of its sentence), b391-38 and b392-26 (a study called normal against
+/// "Abnormal study" beside parts called normal), b392-11 (a pre-repair gradient said of
+/// the post-repair one) and b393-18 (a potassium of hospital day 2 said of discharge); the
+/// other 353 joined.
 #[test]
 fn blind_batches_accuracy() {
     hold(BLIND, "blind", 0.85);

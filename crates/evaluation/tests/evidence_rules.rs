@@ -9909,3 +9909,67 @@ fn what_a_finding_was_looked_for_with_is_not_denied() {
         )],
     );
 }
+
+/// "NIHSS improved from 14 on arrival to 6 at discharge" against "NIHSS 14 on arrival, 6 at 24
+/// h, 3 at discharge"; "to 1,500 mL by discharge" against "(predicted 1,500 mL), improved
+/// to 1,250 mL by discharge".
+#[test]
+fn a_value_written_with_the_claims_time_point_is_the_one_it_means() {
+    let source = "DISCHARGE SUMMARY - STROKE NEUROLOGY. CTA: L M1 occlusion -> thrombectomy with TICI 3.\nNIHSS 14 on arrival, 6 at 24 h, 3 at discharge (mild anomia, R facial droop).\nIncentive spirometry 750 mL on admission (predicted 1,500 mL), improved to 1,250 mL by discharge.";
+    expect(
+        source,
+        &[
+            (
+                "NIHSS improved from 14 on arrival to 6 at discharge.",
+                Contradicted,
+            ),
+            (
+                "NIHSS improved from 14 on arrival to 3 at discharge.",
+                Supported,
+            ),
+            (
+                "Incentive spirometry improved from 750 mL on admission to 1,500 mL by discharge.",
+                Contradicted,
+            ),
+        ],
+    );
+}
+
+/// "R frontal and parietal burr hole evacuation": the burr holes are right-sided.
+#[test]
+fn a_side_before_two_places_joined_by_and_is_both() {
+    let source = "DISCHARGE SUMMARY - NEUROSURGERY. 81 y/o M with L total knee arthroplasty (2019), admitted with confusion and L leg weakness.\nNCHCT: R frontoparietal acute-on-chronic SDH, 1.8 cm.\nUnderwent R frontal and parietal burr hole evacuation with subdural drain on 02/04/2026.";
+    expect(
+        source,
+        &[
+            (
+                "He underwent left burr hole evacuation of the subdural hematoma.",
+                Contradicted,
+            ),
+            (
+                "He underwent right burr hole evacuation of the subdural hematoma.",
+                Supported,
+            ),
+        ],
+    );
+}
+
+/// "Historical record: antibody screen negative 03/2022" is no admission screen.
+#[test]
+fn a_historical_record_is_of_an_earlier_time() {
+    let sources = [
+        SourceReference {
+            source_type: SourceType::LabResult,
+            title: "Blood Bank - Type and Screen".into(),
+            ..source("doc-1", "BLOOD BANK - TYPE AND SCREEN. Collected 12/08/2026 06:15 (admission).\nABO/Rh: A negative.\nAntibody screen: POSITIVE (reactive with 2 of 3 screening cells, IAT phase).\nAntibody identification: anti-K (Kell) identified. DAT: negative. Autocontrol negative.\nHistorical record: antibody screen negative 03/2022 (pre-op, outside facility report); transfused 2 units PRBC 03/2022 after hip arthroplasty.\nRecommendation: K-antigen-negative, crossmatch-compatible PRBC for all future transfusions; antigen-negative units require ~2-4 h additional preparation.\nPatient antibody card issued.", "2026-12-08T10:40:00Z")
+        },
+        SourceReference {
+            source_type: SourceType::ClinicalNote,
+            title: "Admission H&P - Hospital Medicine".into(),
+            ..source("doc-2", "ADMISSION H&P - HOSPITAL MEDICINE. 78 y/o F with AFib on apixaban 5 mg BID (last dose 12/07 20:00), CKD 3a, and R hip arthroplasty 03/2022 complicated by transfusion of 2 units, presenting with 3 days of melena and dizziness.\nHR 108, BP 98/56, orthostatic. Hgb 6.6 g/dL (baseline 11.5), BUN 58 mg/dL, Cr 1.2 mg/dL.\nApixaban held; pantoprazole 80 mg IV bolus then 40 mg IV BID; GI consulted for EGD.\nBlood bank notified of positive antibody screen; K-negative units being prepared; 2 units PRBC requested.\nReversal agent not given at this time (hemodynamically responsive to fluids, no ongoing hematemesis).", "2026-12-08T09:00:00Z")
+        },
+    ];
+    let claim = "The admission antibody screen was negative.";
+    let got = judge_generated(&sources, claim, &["doc-1"], "2026-12-08T12:30:00Z");
+    assert_eq!(got.support, Contradicted, "{claim}");
+}

@@ -3785,6 +3785,10 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                     flags[k].side = Some(side);
                     side_end = k;
                 }
+                // "R frontal and parietal burr hole evacuation", "R knee and hip": a side
+                // before a pair of places joined by "and" is both places'.
+                TokKind::Conj
+                    if applied == 1 && lower.get(toks[k].start..toks[k].end) == Some("and") => {}
                 // "R ABI 0.62": the value measured on that side ends the window, unless a
                 // body part's size is followed by what it has ("left kidney 5.4 cm with mild
                 // pelviectasis").
@@ -4678,7 +4682,8 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
         || lower.contains("hx")
         || lower.contains("history of")
         || lower.contains("prior")
-        || lower.contains("previous"))
+        || lower.contains("previous")
+        || lower.contains("historical"))
     {
         return;
     }
@@ -4689,7 +4694,7 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
         // (Every cue ends in one of these letters: most words are past at one test.)
         if !matches!(
             before.as_bytes().last(),
-            Some(b'o' | b'x' | b'f' | b'r' | b's' | b'y')
+            Some(b'o' | b'x' | b'f' | b'r' | b's' | b'y' | b'l')
         ) {
             return false;
         }
@@ -4701,6 +4706,8 @@ fn history(toks: &[Tok], lower: &str, flags: &mut [Flags]) {
             "prior",
             "previous",
             "previously",
+            // ("Historical record: antibody screen negative 03/2022".)
+            "historical",
         ]
         .iter()
         .any(|cue| {
