@@ -2194,8 +2194,10 @@ impl<'c, 'a> Checker<'c, 'a> {
                 .then(|| Some((mass(x)?, mass(y)?)))
                 .flatten()
         };
-        let written_pair = beside(k, k + 1).or_else(|| k.checked_sub(1).and_then(|p| beside(p, k)));
-        if let Some((first, second)) = written_pair.filter(|_| q.dim == Dim::Mass) {
+        let written_pair = (q.dim == Dim::Mass)
+            .then(|| beside(k, k + 1).or_else(|| k.checked_sub(1).and_then(|p| beside(p, k))))
+            .flatten();
+        if let Some((first, second)) = written_pair {
             let stated = self.sentences.iter().any(|&at| {
                 self.corpus
                     .sentence_items(at)
@@ -3100,10 +3102,11 @@ impl<'c, 'a> Checker<'c, 'a> {
             .any(|it| it.sent == item.sent && it.qty().is_some_and(|v| v.dim == Dim::Frequency));
         if claim_load && q.is_amount() && cands.iter().any(|c| c.matched) {
             cands.retain(|c| {
+                let items = self.corpus.sentence_items(c.at);
                 c.matched
-                    || !self.corpus.sentence_items(c.at)[c.pos + 1..]
+                    || !items[c.pos + 1..]
                         .iter()
-                        .take_while(|i| i.clause == self.corpus.sentence_items(c.at)[c.pos].clause)
+                        .take_while(|i| i.clause == items[c.pos].clause)
                         .filter_map(Item::qty)
                         .any(|v| v.dim == Dim::Frequency)
             });
@@ -3390,6 +3393,13 @@ impl<'c, 'a> Checker<'c, 'a> {
             .collect();
         // (The stamped value below may be a bare number: "NIHSS ... 3 at discharge".)
         let specific_value = q.dim != Dim::None;
+        // The comparable value placed best, which the rules below may overrule.
+        let top_placed = || {
+            cands
+                .iter()
+                .filter(|c| c.comparable)
+                .max_by(|a, b| a.sim.total_cmp(&b.sim))
+        };
         if !own_when.is_empty() {
             let names = |c: &Cand, words: &[Term]| {
                 self.corpus
@@ -3397,10 +3407,7 @@ impl<'c, 'a> Checker<'c, 'a> {
                     .iter()
                     .any(|i| i.term().is_some_and(|t| words.contains(&t)))
             };
-            let top = cands
-                .iter()
-                .filter(|c| c.comparable)
-                .max_by(|a, b| a.sim.total_cmp(&b.sim));
+            let top = top_placed();
             if specific_value
                 && !other_when.is_empty()
                 && top.is_some_and(|t| !t.matched && names(t, &other_when) && !names(t, &own_when))
@@ -3491,39 +3498,33 @@ impl<'c, 'a> Checker<'c, 'a> {
         // "face-down for one week" against "face-down positioning 50 minutes of every hour
         // for 7 days": a duration the claim gives "for" is the one its sentence gives
         // "for", however another placed there.
-        if q.dim == Dim::Time && item.lead == Lead::For {
-            let top = cands
-                .iter()
-                .filter(|c| c.comparable)
-                .max_by(|a, b| a.sim.total_cmp(&b.sim));
-            if top.is_some_and(|t| {
+        if q.dim == Dim::Time
+            && item.lead == Lead::For
+            && top_placed().is_some_and(|t| {
                 !t.matched
                     && t.lead != Lead::For
                     && cands
                         .iter()
                         .any(|c| c.at == t.at && c.matched && c.lead == Lead::For)
-            }) {
-                return QtyAlign::Matched;
-            }
+            })
+        {
+            return QtyAlign::Matched;
         }
         // "within the goal range of 6-8 ng/mL" against "Goal range (months 3-12): 6-8
         // ng/mL": in the sentence of a bare range placed best, a range written in the claim's
         // unit and equal to it is the claim's.
-        if q.shape == Shape::Range && q.dim != Dim::None {
-            let top = cands
-                .iter()
-                .filter(|c| c.comparable)
-                .max_by(|a, b| a.sim.total_cmp(&b.sim));
-            if top.is_some_and(|t| {
+        if q.shape == Shape::Range
+            && q.dim != Dim::None
+            && top_placed().is_some_and(|t| {
                 t.value.dim == Dim::None
                     && t.value.shape == Shape::Range
                     && !t.matched
                     && cands
                         .iter()
                         .any(|c| c.at == t.at && c.matched && c.value.dim == q.dim)
-            }) {
-                return QtyAlign::Matched;
-            }
+            })
+        {
+            return QtyAlign::Matched;
         }
         #[cfg(test)]
         if std::env::var("DEBUG_EVIDENCE").is_ok() {

@@ -4061,16 +4061,7 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                 .is_some_and(|w| matches!(w, "dx" | "diagnosis"))
             && (i == 2 || matches!(toks[i - 3].kind, TokKind::Sentence));
         if diagnosis_label {
-            for k in i + 1..n {
-                match toks[k].kind {
-                    TokKind::Sentence if ends_line(k) => break,
-                    TokKind::Side(_) => break,
-                    TokKind::Word { .. } => {
-                        flags[k].side.get_or_insert(side);
-                    }
-                    _ => {}
-                }
-            }
+            side_to_line_end(toks, &mut flags, i + 1, side, ends_line, |_| true);
         }
         if side_label {
             let heading_end = toks
@@ -4083,30 +4074,18 @@ fn scope(toks: &[Tok], lower: &str, claim: bool) -> Vec<Flags> {
                     flags[k].side.get_or_insert(side);
                 }
             }
-            for k in i + 1..n {
-                match toks[k].kind {
-                    TokKind::Sentence if ends_line(k) => break,
-                    TokKind::Side(other) if other != side => break,
-                    TokKind::Word { .. } => {
-                        flags[k].side.get_or_insert(side);
-                    }
-                    _ => {}
-                }
-            }
+            side_to_line_end(toks, &mut flags, i + 1, side, ends_line, |other| {
+                other != side
+            });
         }
         // (An eye's abbreviation is its side and the word "eye" at one place: "SLE OD: 1 mm
         // metallic FB embedded in the paracentral cornea".)
         let right_after =
             |c: usize| c == i + 1 || (c == i + 2 && toks[i + 1].start == toks[i].start);
         if let Some(c) = colon.filter(|&c| right_after(c) && opens_line()) {
-            for k in c + 1..n {
-                match toks[k].kind {
-                    TokKind::Sentence if ends_line(k) => break,
-                    TokKind::Side(other) if other != side => break,
-                    TokKind::Word { .. } if flags[k].side.is_none() => flags[k].side = Some(side),
-                    _ => {}
-                }
-            }
+            side_to_line_end(toks, &mut flags, c + 1, side, ends_line, |other| {
+                other != side
+            });
         } else if let Some(c) = colon {
             let mut marked = 0;
             for k in c + 1..n {
@@ -4659,6 +4638,28 @@ fn sided_list_end(toks: &[Tok], lower: &str, at: usize) -> Option<usize> {
                 .get(k)
                 .is_none_or(|t| matches!(t.kind, TokKind::Sentence | TokKind::Soft));
             return (ends && 2 * body_parts >= items).then_some(k);
+        }
+    }
+}
+
+/// Gives `side` to the unsided words from `from` to the end of the line, stopping early at
+/// a side for which `stops` holds.
+fn side_to_line_end(
+    toks: &[Tok],
+    flags: &mut [Flags],
+    from: usize,
+    side: Side,
+    ends_line: impl Fn(usize) -> bool,
+    stops: impl Fn(Side) -> bool,
+) {
+    for k in from..toks.len() {
+        match toks[k].kind {
+            TokKind::Sentence if ends_line(k) => break,
+            TokKind::Side(other) if stops(other) => break,
+            TokKind::Word { .. } => {
+                flags[k].side.get_or_insert(side);
+            }
+            _ => {}
         }
     }
 }
