@@ -9973,3 +9973,11 @@ fn a_historical_record_is_of_an_earlier_time() {
     let got = judge_generated(&sources, claim, &["doc-1"], "2026-12-08T12:30:00Z");
     assert_eq!(got.support, Contradicted, "{claim}");
 }
+
+/// "Moxifloxacin drops to the eye. Metoprolol 25 mg OD.": only the sentence's own words
+/// make "OD" an eye; a sentence about an eye before it on the line leaves it once daily.
+#[test]
+fn od_after_a_sentence_about_an_eye_is_still_once_daily() {
+    let note = "Plan: moxifloxacin drops to the eye. Metoprolol 25 mg OD.";
+    expect(note, &[("Metoprolol 25 mg once daily.", Supported)]);
+}

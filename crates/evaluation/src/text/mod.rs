@@ -2655,7 +2655,8 @@ impl Parser<'_, '_> {
         // (So is it in a sentence about an eye: "Dexamethasone 0.7 mg intravitreal implant
         // was injected inferotemporally OD". The sentence's own words, so that a claim and
         // the source sentence it repeats read it alike.)
-        let ends_sentence = |o: &Lex| matches!(o.kind, LexKind::Punct('.' | '\n' | ';'));
+        let ends_sentence =
+            |o: &Lex| matches!(o.kind, LexKind::Stop | LexKind::Punct('.' | '\n' | ';'));
         let sentence = || {
             let first = self.lexes[..i]
                 .iter()
